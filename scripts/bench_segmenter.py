@@ -1,0 +1,63 @@
+#!/usr/bin/env python
+"""Throughput of the EDU segmenters' batched inference (tokens/s) on this machine.
+
+Measures ``predict_begins`` on gold-tokenized sentences of GUM test (the
+model alone, batched), and ``segment_many`` on the rebuilt raw documents
+(spaCy parsing included, for reference).  One warm-up pass first.
+
+    python scripts/bench_segmenter.py --threads 2
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GUM_TEST = ROOT.parent / "shared" / "data" / "edu" / "eng.rst.gum_test.conllu"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--segmenter", nargs="+", default=["transformer", "bilstm"])
+    ap.add_argument("--file", type=Path, default=GUM_TEST)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--repeats", type=int, default=2)
+    ap.add_argument("--no-plain", action="store_true", help="skip the raw-text (spaCy included) measurement")
+    args = ap.parse_args(argv)
+
+    import torch
+
+    torch.set_num_threads(args.threads)
+    from pyramid_metric.segment import data, get_segmenter
+
+    docs = data.read_disrpt(args.file)
+    sents = [s.tokens for s in data.sentences_of(docs)]
+    texts = [d.text()[0] for d in docs]
+    n_tok = sum(len(s) for s in sents)
+    print(json.dumps({"cpu": platform.processor() or platform.machine(), "threads": torch.get_num_threads(),
+                      "file": args.file.name, "sentences": len(sents), "tokens": n_tok}))
+    for name in args.segmenter:
+        seg = get_segmenter(name)
+        seg.predict_begins(sents[:200])  # warm-up
+        best = float("inf")
+        for _ in range(args.repeats):
+            t0 = time.perf_counter()
+            seg.predict_begins(sents)
+            best = min(best, time.perf_counter() - t0)
+        row = {"segmenter": name, "tokens_per_s": round(n_tok / best), "seconds": round(best, 2)}
+        if not args.no_plain:
+            from pyramid_metric import text as textlib
+
+            textlib.parse_many(texts)  # spaCy parses are cached: time the segmenter on warm parses
+            t0 = time.perf_counter()
+            seg.segment_many(texts)
+            row["plain_text_tokens_per_s_spacy_cached"] = round(n_tok / (time.perf_counter() - t0))
+        print(json.dumps(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

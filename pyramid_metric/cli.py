@@ -1,0 +1,269 @@
+"""The ``pyramid-metric`` command line: score, explain, compare, segment, demo, register.
+
+Options mirror :class:`~pyramid_metric.config.PyramidConfig` (same names, same
+defaults).  Exit codes: 0 success, 1 bad input (file missing or malformed), 2
+usage errors (argparse).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from typing import List
+
+from .config import EXTRACTS, MATCHERS, METHODS, SOLVERS, PyramidConfig
+
+EXIT_BAD_INPUT = 1
+
+
+class InputError(Exception):
+    """A problem with the user's files: reported in one line, exit code 1."""
+
+
+def _add_config_args(p: argparse.ArgumentParser) -> None:
+    d = PyramidConfig()
+    g = p.add_argument_group("configuration (defaults as in the Python API)")
+    g.add_argument("--method", default=d.method, choices=METHODS)
+    g.add_argument("--extract", default=d.extract, choices=EXTRACTS)
+    g.add_argument("--matcher", default=d.matcher, choices=MATCHERS)
+    g.add_argument("--threshold", type=float, default=d.threshold)
+    g.add_argument("--soft", action="store_true", default=d.soft, help="credit phi * w instead of w")
+    g.add_argument("--segmenter", default=d.segmenter)
+    g.add_argument("--sentence-penalty", type=float, default=d.sentence_penalty)
+    g.add_argument("--length-limit", type=int, default=d.length_limit)
+    g.add_argument("--time-limit", type=float, default=d.time_limit)
+    g.add_argument("--solver", default=d.solver, choices=SOLVERS)
+
+
+def _config(args) -> PyramidConfig:
+    return PyramidConfig(method=args.method, extract=args.extract, matcher=args.matcher, threshold=args.threshold,
+                         soft=args.soft, segmenter=args.segmenter, sentence_penalty=args.sentence_penalty,
+                         length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver)
+
+
+def read_examples(path: str) -> List[dict]:
+    """Examples from JSONL, CSV or a ``datasets`` folder saved with ``save_to_disk``.
+
+    Each example has ``prediction`` (str), ``references`` (list of str, or a str)
+    and ``source`` (str or list of str).
+    """
+    if not os.path.exists(path):
+        raise InputError(f"{path}: no such file or folder")
+    rows: List[dict] = []
+    if os.path.isdir(path):
+        try:
+            import datasets
+
+            rows = [dict(r) for r in datasets.load_from_disk(path)]
+        except Exception as exc:
+            raise InputError(f"{path}: not a datasets folder ({exc})") from None
+    elif path.endswith(".csv"):
+        with open(path, encoding="utf-8", newline="") as f:
+            for row in csv.DictReader(f):
+                refs = row.get("references", "")
+                if refs.startswith("["):
+                    try:
+                        refs = json.loads(refs)
+                    except json.JSONDecodeError:
+                        pass
+                rows.append({**row, "references": refs})
+    else:
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise InputError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
+    for n, r in enumerate(rows, 1):
+        if not isinstance(r, dict):
+            raise InputError(f"{path}: example {n} is not an object")
+        missing = [k for k in ("prediction", "references") if k not in r]
+        if missing:
+            raise InputError(f"{path}: example {n} lacks {missing}; each needs prediction, references, source")
+    if not rows:
+        raise InputError(f"{path}: no examples")
+    return rows
+
+
+def _score_rows(args, rows, explain: bool):
+    from .scorer import PyramidScorer
+
+    scorer = PyramidScorer(_config(args))
+    preds = [r["prediction"] for r in rows]
+    refs = [r["references"] for r in rows]
+    srcs = [r.get("source") for r in rows] if any("source" in r for r in rows) else None
+    try:
+        results = scorer.score(preds, refs, srcs, progress=None)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    return scorer, results, refs
+
+
+def cmd_score(args) -> int:
+    rows = read_examples(args.input)
+    scorer, results, refs = _score_rows(args, rows, args.explain)
+    from .scorer import _nrefs
+
+    sig = scorer.signature(nrefs=_nrefs(refs))
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        for r, res in zip(rows, results):
+            rec = {"id": r.get("id"), "score": res.score, "signature": sig}
+            if args.explain:
+                rec["explanation"] = res.explanation()
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    mean = sum(r.score for r in results) / len(results)
+    print(f"pyramid = {mean:.4f} over {len(results)} examples\n{sig}", file=sys.stderr)
+    return 0
+
+
+def cmd_explain(args) -> int:
+    from .report import html_report
+
+    rows = read_examples(args.input)
+    scorer, results, refs = _score_rows(args, rows, True)
+    from .scorer import _nrefs
+
+    sig = scorer.signature(nrefs=_nrefs(refs))
+    examples = [(res.score, res.result.spans, res.explanation()) for res in results]
+    with open(args.output, "w", encoding="utf-8") as f:
+        f.write(html_report(examples, sig))
+    print(f"wrote {args.output} ({len(results)} examples)", file=sys.stderr)
+    return 0
+
+
+def cmd_compare(args) -> int:
+    """Score several systems on the same examples; print means with bootstrap 95% intervals."""
+    from .metaeval import bootstrap_interval
+
+    table = []
+    for path in args.systems:
+        rows = read_examples(path)
+        _, results, _ = _score_rows(args, rows, False)
+        scores = [r.score for r in results]
+        lo, hi = bootstrap_interval(scores, seed=args.seed)
+        table.append((os.path.basename(path), sum(scores) / len(scores), lo, hi, len(scores)))
+    width = max(len(t[0]) for t in table)
+    print(f"{'system':{width}}  pyramid  95% interval       n")
+    for name, mean, lo, hi, n in sorted(table, key=lambda t: -t[1]):
+        print(f"{name:{width}}  {mean:.4f}   [{lo:.4f}, {hi:.4f}]  {n}")
+    if args.plot:
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            raise InputError("--plot needs matplotlib (pip install matplotlib)") from None
+        fig, ax = plt.subplots(figsize=(6, 0.4 * len(table) + 1))
+        for y, (name, mean, lo, hi, _) in enumerate(table):
+            ax.errorbar(mean, y, xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=4)
+        ax.set_yticks(range(len(table)), [t[0] for t in table])
+        ax.set_xlabel("pyramid score (95% bootstrap interval)")
+        fig.tight_layout()
+        fig.savefig(args.plot, dpi=120)
+    return 0
+
+
+def cmd_segment(args) -> int:
+    from .segment import get_segmenter
+
+    if not os.path.isfile(args.file):
+        raise InputError(f"{args.file}: no such file")
+    with open(args.file, encoding="utf-8") as f:
+        text = f.read()
+    for edu in get_segmenter(args.segmenter).segment(text):
+        print(" ".join(edu.text.split()))
+    return 0
+
+
+def cmd_register(args) -> int:
+    from ._hook import register
+
+    print(register())
+    return 0
+
+
+def cmd_demo(args) -> int:
+    """Score the example data shipped in the package and print one explanation."""
+    from importlib.resources import files
+
+    from .scorer import PyramidScorer
+
+    data = json.loads(files("pyramid_metric.data").joinpath("example.json").read_text(encoding="utf-8"))
+    scorer = PyramidScorer(_config(args))
+    preds = [s["summary"] for s in data["systems"]]
+    res = scorer.score(preds, [data["references"]] * len(preds), [data["source"]] * len(preds))
+    print(f"example: {data['id']} ({len(data['references'])} references)")
+    for s, r in zip(data["systems"], res):
+        print(f"  {s['name']:<12} pyramid = {r.score:.3f}")
+    best = max(range(len(res)), key=lambda i: res[i].score)
+    ex = res[best].explanation()
+    print(f"\nexplanation for {data['systems'][best]['name']}: OPT_LAP {ex['opt_lap']:g} / OPT_KP {ex['opt_kp']:g}")
+    matched = {m["unit"]: m for m in ex["matches"]}
+    for j, u in sorted(enumerate(ex["pyramid"]["units"]), key=lambda ju: -ju[1]["weight"]):
+        mark = f"MATCHED (sim {matched[j]['similarity']:.2f})" if j in matched else "missed"
+        print(f"  w={u['weight']:g}  {mark:<20} {u['text']}")
+    print(f"\n{scorer.signature(nrefs=len(data['references']))}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pyramid-metric", description="Automatic Pyramid evaluation of summaries.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("score", help="score JSONL/CSV/datasets examples; JSONL out with the signature")
+    s.add_argument("input", help="JSONL or CSV file, or a datasets folder: prediction, references, source")
+    s.add_argument("-o", "--output", help="JSONL output (default stdout)")
+    s.add_argument("--explain", action="store_true", help="add the explanation to each output line")
+    _add_config_args(s)
+    s.set_defaults(func=cmd_score)
+
+    e = sub.add_parser("explain", help="write an HTML report explaining each example's score")
+    e.add_argument("input")
+    e.add_argument("-o", "--output", required=True, help="HTML file to write")
+    _add_config_args(e)
+    e.set_defaults(func=cmd_explain)
+
+    c = sub.add_parser("compare", help="compare systems: mean scores with bootstrap 95%% intervals")
+    c.add_argument("systems", nargs="+", help="one input file per system, same examples in the same order")
+    c.add_argument("--plot", help="write a PNG plot of the scores and intervals")
+    c.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
+    _add_config_args(c)
+    c.set_defaults(func=cmd_compare)
+
+    g = sub.add_parser("segment", help="print the EDUs of a text file, one per line")
+    g.add_argument("file")
+    g.add_argument("--segmenter", default=PyramidConfig().segmenter)
+    g.set_defaults(func=cmd_segment)
+
+    d = sub.add_parser("demo", help="score the example shipped with the package and print an explanation")
+    _add_config_args(d)
+    d.set_defaults(func=cmd_demo)
+
+    r = sub.add_parser("register", help="make evaluate.load('pyramid') work offline (writes evaluate's module cache)")
+    r.set_defaults(func=cmd_register)
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print(f"pyramid-metric {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (ValueError, TypeError) as exc:
+        print(f"pyramid-metric {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

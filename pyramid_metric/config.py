@@ -1,0 +1,79 @@
+"""One frozen configuration object and its SacreBLEU-style signature string."""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields
+from typing import Optional
+
+METHODS = ("hirao",)
+EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
+MATCHERS = ("lcs",)
+SOLVERS = ("highs", "cbc")
+
+
+@dataclass(frozen=True)
+class PyramidConfig:
+    """Every choice that can move a score.  Defaults reproduce seed 000's Prop(BE) with t = 0.55.
+
+    method: scoring system ("hirao" = EDU-based automatic pyramid, seed 000).
+    extract: how extractive references are built: "be" (oracle ILP on Basic
+        Elements, Prop(BE)), "rouge" (oracle ILP on bigrams, Prop(ROUGE)) or
+        "align" (LCS alignment ILP, Prop(AL)).
+    matcher: similarity between summary EDUs and pyramid EDUs ("lcs" = Eq. 6).
+    threshold: t of Eq. (24): a pair matches when phi >= t.
+    soft: give phi * w instead of g * w as credit (a documented deviation; off in the paper).
+    segmenter: EDU segmenter name.
+    sentence_penalty: weight of the sentence-count term of Eq. (9) (1 in the paper).
+    length_limit: L_max in words; None = each reference's own length for its extract and
+        the mean reference length for the knapsack bound.
+    time_limit: seconds allowed per ILP; at the limit the best feasible solution is kept.
+    solver: preferred ILP solver ("highs" in process, "cbc" subprocess); the other is the fallback.
+    """
+
+    method: str = "hirao"
+    extract: str = "be"
+    matcher: str = "lcs"
+    threshold: float = 0.55
+    soft: bool = False
+    segmenter: str = "sentence"
+    sentence_penalty: float = 1.0
+    length_limit: Optional[int] = None
+    time_limit: float = 10.0
+    solver: str = "highs"
+
+    def __post_init__(self):
+        def choice(name, allowed):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise TypeError(f"PyramidConfig: `{name}` must be a str, got {type(value).__name__}")
+            if value not in allowed:
+                raise ValueError(f"PyramidConfig: unknown {name} {value!r}; choose one of {list(allowed)}")
+
+        choice("method", METHODS)
+        choice("extract", EXTRACTS)
+        choice("matcher", MATCHERS)
+        choice("solver", SOLVERS)
+        if not isinstance(self.segmenter, str):
+            raise TypeError(f"PyramidConfig: `segmenter` must be a str, got {type(self.segmenter).__name__}")
+        for name, lo, hi in (("threshold", 0.0, 1.0), ("sentence_penalty", 0.0, math.inf),
+                             ("time_limit", 1e-3, math.inf)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or math.isnan(v):
+                raise ValueError(f"PyramidConfig: `{name}` must be a number in [{lo}, {hi}], got {v!r}")
+        if self.length_limit is not None and (
+                isinstance(self.length_limit, bool) or not isinstance(self.length_limit, int) or self.length_limit < 1):
+            raise ValueError(f"PyramidConfig: `length_limit` must be None or an int >= 1, got {self.length_limit!r}")
+        if not isinstance(self.soft, bool):
+            raise TypeError(f"PyramidConfig: `soft` must be a bool, got {type(self.soft).__name__}")
+
+    @classmethod
+    def option_names(cls):
+        return [f.name for f in fields(cls)]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def pyramid_key(self) -> tuple:
+        """The options a pyramid depends on (scoring options such as the threshold are not among them)."""
+        return (self.method, self.extract, self.segmenter, self.sentence_penalty, self.length_limit,
+                self.time_limit, self.solver)

@@ -1,0 +1,121 @@
+# Copyright 2026 The pyramid-metric authors. Licensed under the Apache License, Version 2.0.
+"""The Hugging Face ``evaluate`` module: ``evaluate.load("pyramid")``.
+
+A thin wrapper: ``_compute`` normalizes shapes, forwards explicit options and
+caches one :class:`~pyramid_metric.scorer.PyramidScorer` per configuration
+(the bertscore pattern), so pyramids built in one ``compute`` call are reused
+by the next.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import datasets
+import evaluate
+
+from .config import PyramidConfig
+from .scorer import PyramidScorer
+
+_CITATION = """\
+@inproceedings{hirao-etal-2018-automatic,
+    title = "Automatic Pyramid Evaluation Exploiting {EDU}-based Extractive Reference Summaries",
+    author = "Hirao, Tsutomu and Kamigaito, Hidetaka and Nagata, Masaaki",
+    booktitle = "Proceedings of the 2018 Conference on Empirical Methods in Natural Language Processing",
+    year = "2018",
+    pages = "4177--4186",
+}
+@inproceedings{hovy-etal-2006-automated,
+    title = "Automated Summarization Evaluation with Basic Elements",
+    author = "Hovy, Eduard and Lin, Chin-Yew and Zhou, Liang and Fukumoto, Junichi",
+    booktitle = "Proceedings of LREC 2006",
+    year = "2006",
+}
+"""
+
+_DESCRIPTION = """\
+Pyramid is an automatic Pyramid content metric for summarization (Hirao et al., 2018). Each human
+reference is turned into an extractive reference made of Elementary Discourse Units (EDUs) of the
+source document, by an ILP (a Basic-Element or ROUGE-2 oracle, or an LCS alignment). The EDUs are
+weighted by how many references contain them (the pyramid). A summary's EDUs are matched one-to-one
+to pyramid EDUs (LCS similarity >= t, an assignment problem) and the matched weight is divided by the
+best weight that fits the length limit (a knapsack bound). Scores lie in [0, 1], higher is better, and
+every score comes with an explanation of which weighted content was matched or missed.
+"""
+
+_KWARGS_DESCRIPTION = """
+Args:
+    predictions (`list` of `str`): one summary per example.
+    references (`list` of `list` of `str`, or `list` of `str`): one or more human reference summaries per example.
+    sources (`list` of `str`, or `list` of `list` of `str`): the source document(s) of each example;
+        several documents of one example are joined with a blank line.
+    extract (`str`, default `"be"`): extractive references by the Basic-Element oracle ILP (`"be"`,
+        Prop(BE)), the ROUGE-2 oracle ILP (`"rouge"`, Prop(ROUGE)) or the LCS alignment ILP (`"align"`, Prop(AL)).
+    method (`str`, default `"hirao"`): the scoring system.
+    matcher (`str`, default `"lcs"`): similarity of summary EDUs to pyramid EDUs.
+    threshold (`float`, default 0.55): t of Eq. 24, the similarity a match needs.
+    soft (`bool`, default False): credit phi * w instead of w for a match (not in the paper).
+    segmenter (`str`): EDU segmenter name.
+    sentence_penalty (`float`, default 1.0): weight of the sentence-count term of the oracle ILP (Eq. 9).
+    length_limit (`int`, optional): L_max in words; default each reference's length (mean for the bound).
+    time_limit (`float`, default 10.0): seconds per ILP; at the limit the best feasible solution is used.
+    solver (`str`, default `"highs"`): preferred ILP solver, `"highs"` (in process) or `"cbc"`.
+    explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
+Returns:
+    pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
+    scores (`list` of `float`): one score per example, each in [0, 1].
+    signature (`str`): the configuration and versions that produced the scores.
+    explanations (`list` of `dict`): only with `explain=True`.
+Examples:
+    >>> import evaluate
+    >>> pyramid = evaluate.load("pyramid")
+    >>> source = ("The storm hit the coast on Monday. Thousands of homes lost power. "
+    ...           "Officials opened shelters in three towns. Schools will stay closed until Friday.")
+    >>> out = pyramid.compute(predictions=["The storm left thousands of homes without power."],
+    ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
+    ...                       sources=[source])
+    >>> round(out["pyramid"], 2)
+    1.0
+    >>> out = pyramid.compute(predictions=["Schools will stay closed until Friday."],
+    ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
+    ...                       sources=[source])
+    >>> round(out["pyramid"], 2)
+    0.0
+"""
+
+_D = PyramidConfig()  # defaults come from one place: the config dataclass
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class Pyramid(evaluate.Metric):
+    """EDU-based automatic Pyramid (Hirao et al., 2018) and the other seed systems, by option."""
+
+    def _info(self):
+        def feats(refs, srcs):
+            return datasets.Features({"predictions": datasets.Value("string", id="sequence"),
+                                      "references": refs, "sources": srcs})
+
+        seq = datasets.Sequence(datasets.Value("string", id="sequence"), id="references")
+        one = datasets.Value("string", id="sequence")
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=[feats(seq, one), feats(seq, seq), feats(one, one), feats(one, seq)],
+            codebase_urls=["https://github.com/pyramid-metric/pyramid-metric"],
+            reference_urls=["https://aclanthology.org/D18-1450/", "https://aclanthology.org/L06-1370/"],
+        )
+
+    def _scorer(self, config: PyramidConfig) -> PyramidScorer:
+        cache = self.__dict__.setdefault("_scorers", {})
+        if config not in cache:
+            cache[config] = PyramidScorer(config)
+        return cache[config]
+
+    def _compute(self, predictions=None, references=None, sources=None, method=_D.method, extract=_D.extract,
+                 matcher=_D.matcher, threshold=_D.threshold, soft=_D.soft, segmenter=_D.segmenter,
+                 sentence_penalty=_D.sentence_penalty, length_limit: Optional[int] = _D.length_limit,
+                 time_limit=_D.time_limit, solver=_D.solver, explain=False):
+        config = PyramidConfig(method=method, extract=extract, matcher=matcher, threshold=threshold, soft=soft,
+                               segmenter=segmenter, sentence_penalty=sentence_penalty, length_limit=length_limit,
+                               time_limit=time_limit, solver=solver)
+        return self._scorer(config).compute(predictions, references, sources, explain=explain)

@@ -1,0 +1,24 @@
+"""Matchers: similarity between summary spans and pyramid units, chosen by name."""
+from __future__ import annotations
+
+import importlib
+from typing import Dict, Union
+
+from .base import Matcher
+
+MATCHERS: Dict[str, str] = {
+    "lcs": "pyramid_metric.match.lcs:LCSMatcher",
+}
+
+
+def get_matcher(matcher: Union[str, Matcher]) -> Matcher:
+    """A matcher instance by name (or the instance given)."""
+    if isinstance(matcher, Matcher):
+        return matcher
+    if matcher not in MATCHERS:
+        raise ValueError(f"Unknown matcher {matcher!r}; choose one of {sorted(MATCHERS)}")
+    module, cls = MATCHERS[matcher].split(":")
+    return getattr(importlib.import_module(module), cls)()
+
+
+__all__ = ["Matcher", "MATCHERS", "get_matcher"]

@@ -1,0 +1,26 @@
+"""LCS matcher: phi(c, p) = l(LCS(c, p)) / l(p) in stemmed words (seed 000, Eq. 6 and 24)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ..text import lcs_length
+from .base import Matcher
+
+
+class LCSMatcher(Matcher):
+    """Share of the pyramid unit's words that the summary span covers in order."""
+
+    name = "lcs"
+
+    def similarities(self, summary: Sequence, pyramid: Sequence) -> np.ndarray:
+        out = np.zeros((len(summary), len(pyramid)))
+        for j, p in enumerate(pyramid):
+            if not p.words:
+                continue
+            vocab = set(p.words)
+            for i, c in enumerate(summary):
+                if vocab.intersection(c.words):
+                    out[i, j] = lcs_length(c.words, p.words) / len(p.words)
+        return out

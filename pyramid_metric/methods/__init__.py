@@ -1,0 +1,21 @@
+"""Scoring methods, one module per seed system, chosen by ``PyramidConfig.method``."""
+from __future__ import annotations
+
+import importlib
+
+from .base import Method
+
+METHODS = {
+    "hirao": "pyramid_metric.methods.hirao:HiraoMethod",
+}
+
+
+def get_method(config) -> Method:
+    """The method object for a configuration."""
+    if config.method not in METHODS:
+        raise ValueError(f"method {config.method!r} is not implemented; choose one of {sorted(METHODS)}")
+    module, cls = METHODS[config.method].split(":")
+    return getattr(importlib.import_module(module), cls)(config)
+
+
+__all__ = ["Method", "METHODS", "get_method"]

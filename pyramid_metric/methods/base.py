@@ -1,0 +1,30 @@
+"""The ``Method`` interface: build a pyramid per example, then score summaries against it."""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import List, Optional, Sequence
+
+from ..config import PyramidConfig
+from ..pyramid import Pyramid
+from ..scoring import ScoreResult
+
+
+class Method(ABC):
+    """A scoring system.  ``needs_sources`` says whether pyramids are built from source documents."""
+
+    name = "method"
+    needs_sources = True
+
+    def __init__(self, config: PyramidConfig):
+        self.config = config
+
+    @abstractmethod
+    def build_many(self, references: Sequence[Sequence[str]], sources: Sequence[Optional[str]]) -> List[Pyramid]:
+        """One pyramid per example from its references (and source, where needed)."""
+
+    @abstractmethod
+    def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
+        """Score each prediction against the pyramid of its example."""
+
+    def signature(self) -> str:
+        return self.name

@@ -1,0 +1,59 @@
+"""Seed 000 (Hirao et al. 2018): EDU-based extractive references -> EDU pyramid -> LAP / knapsack score.
+
+Composes the shared parts: segmentation (``document``), extraction ILPs
+(``extract``), the pyramid (``pyramid.edu_pyramid``), a matcher and the
+scorer (``score.pyramid_score``).  ``config.extract`` picks Prop(BE),
+Prop(ROUGE) or Prop(AL).
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+from ..document import make_documents, spans
+from ..extract import align_extract, oracle_extract
+from ..match import get_matcher
+from ..pyramid import Pyramid, edu_pyramid
+from ..scoring import ScoreResult, pyramid_score
+from ..segment import get_segmenter
+from .base import Method
+
+
+class HiraoMethod(Method):
+    """The main method: pyramids of source EDUs weighted by how many extractive references contain them."""
+
+    name = "hirao"
+
+    def __init__(self, config):
+        super().__init__(config)
+        self.segmenter = get_segmenter(config.segmenter)
+        self.matcher = get_matcher(config.matcher)
+
+    def _extract(self, source, reference, limit):
+        c = self.config
+        if c.extract == "align":
+            return align_extract(source, reference, limit, c.time_limit, c.solver)
+        return oracle_extract(source, reference, limit, c.extract, c.sentence_penalty, c.time_limit, c.solver)
+
+    def build_many(self, references: Sequence[Sequence[str]], sources: Sequence[Optional[str]]) -> List[Pyramid]:
+        texts = list(sources) + [r for refs in references for r in refs]
+        docs = make_documents(texts, self.segmenter)
+        src_docs, ref_docs = docs[:len(sources)], iter(docs[len(sources):])
+        pyramids = []
+        for source, refs in zip(src_docs, references):
+            rdocs = [next(ref_docs) for _ in refs]
+            lengths = [max(1, r.n_words) for r in rdocs]
+            extracts = [self._extract(source, r, self.config.length_limit or n) for r, n in zip(rdocs, lengths)]
+            kp_limit = self.config.length_limit or max(1, round(sum(lengths) / len(lengths)))
+            pyramids.append(edu_pyramid(source, extracts, kp_limit))
+        return pyramids
+
+    def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
+        docs = make_documents(list(predictions), self.segmenter)
+        return [pyramid_score(spans(d), p, self.matcher, self.config.threshold, self.config.soft)
+                for d, p in zip(docs, pyramids)]
+
+    def signature(self) -> str:
+        c = self.config
+        return (f"method:hirao|extract:{c.extract}|matcher:{self.matcher.signature()}|t:{c.threshold:g}"
+                f"|credit:{'soft' if c.soft else 'binary'}|seg:{self.segmenter.signature()}"
+                f"|spen:{c.sentence_penalty:g}|lmax:{c.length_limit or 'ref'}")

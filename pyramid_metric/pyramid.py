@@ -1,0 +1,94 @@
+"""Pyramids: weighted content units, built from extractive references (Eq. 19) or given SCUs.
+
+A :class:`Pyramid` is what every summary of an example is scored against; it
+is built once per (sources, references, configuration) and cached by the scorer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple
+
+from . import solve
+from .document import Document
+from .extract import Extract
+
+
+@dataclass(frozen=True)
+class PyramidUnit:
+    """One pyramid unit: its text and words, weight w_j, and which references (0-based) contain it."""
+
+    text: str
+    words: Tuple[str, ...]
+    weight: float
+    references: Tuple[int, ...]
+    source_edu: Optional[int] = None  # index of the source EDU, for EDU pyramids
+
+    @property
+    def length(self) -> int:
+        """l(p_j) in words."""
+        return len(self.words)
+
+
+@dataclass(frozen=True)
+class Pyramid:
+    """Units with weights, the length limit L_max of the knapsack bound, and build notes."""
+
+    units: Tuple[PyramidUnit, ...]
+    length_limit: int
+    n_references: int
+    extracts: Tuple[Extract, ...] = field(default=(), repr=False)
+    notes: Tuple[str, ...] = ()
+
+    def optimal_weight(self) -> Tuple[float, List[int]]:
+        """OPT_KP, Eq. (25)-(27): the best total weight of units whose total length fits L_max."""
+        return solve.knapsack([u.weight for u in self.units], [u.length for u in self.units], self.length_limit)
+
+    def tiers(self) -> List[Tuple[float, List[int]]]:
+        """Unit indices grouped by weight, heaviest tier first (the pyramid's levels)."""
+        weights = sorted({u.weight for u in self.units}, reverse=True)
+        return [(w, [i for i, u in enumerate(self.units) if u.weight == w]) for w in weights]
+
+    def to_dict(self) -> dict:
+        return {
+            "length_limit": self.length_limit,
+            "n_references": self.n_references,
+            "units": [{"text": u.text, "weight": u.weight, "references": list(u.references),
+                       "source_edu": u.source_edu} for u in self.units],
+            "notes": list(self.notes),
+        }
+
+
+def edu_pyramid(source: Document, extracts: Sequence[Extract], length_limit: int) -> Pyramid:
+    """Eq. (19): P = union of the extracts' EDUs; w_j = C(p_j), the number of extracts containing p_j.
+
+    Units are listed in source order.  Extracts that ended at a time limit or
+    fell back to a heuristic are reported in the notes.
+    """
+    contains: dict = {}
+    for k, ex in enumerate(extracts):
+        for j in ex.edus:
+            contains.setdefault(j, []).append(k)
+    units = tuple(PyramidUnit(source.edus[j].text, tuple(source.edu_words[j]), float(len(refs)), tuple(refs), j)
+                  for j, refs in sorted(contains.items()))
+    notes = tuple(f"reference {k}: extract ILP ended with status '{ex.status}' (solver {ex.solver})"
+                  for k, ex in enumerate(extracts) if ex.status != solve.OPTIMAL)
+    notes += tuple(f"reference {k}: {ex.note}" for k, ex in enumerate(extracts) if ex.note)
+    return Pyramid(units, length_limit, len(extracts), tuple(extracts), notes)
+
+
+def scu_pyramid(scus: Sequence[str], weights: Optional[Sequence[float]] = None,
+                length_limit: Optional[int] = None) -> Pyramid:
+    """A pyramid from given Summary Content Units (human pyramids, DUC/TAC or REALSumm ``scus``).
+
+    Weights default to 1 each; ``length_limit`` defaults to the total length, so
+    OPT_KP is the total weight (the LitePyramid recall normalization).
+    """
+    from .text import words
+
+    if weights is None:
+        weights = [1.0] * len(scus)
+    if len(weights) != len(scus):
+        raise ValueError(f"scu_pyramid: {len(scus)} SCUs but {len(weights)} weights")
+    units = tuple(PyramidUnit(s, tuple(words(s)), float(w), ()) for s, w in zip(scus, weights))
+    limit = length_limit if length_limit is not None else max(1, sum(u.length for u in units))
+    return Pyramid(units, limit, 0)

@@ -1,0 +1,223 @@
+"""The public Python API: :class:`PyramidScorer` (holds models and caches) and :func:`score`.
+
+Every entry point (the ``evaluate`` module, the CLI, the Trainer helper) goes
+through :meth:`PyramidScorer.score`, so validation, caching and signatures
+live in one place.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import sys
+import threading
+import warnings
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Union
+
+from ._version import __version__
+from .config import PyramidConfig
+from .methods import get_method
+from .pyramid import Pyramid
+from .scoring import ScoreResult
+
+logger = logging.getLogger(__name__)
+
+SOURCE_SEPARATOR = "\n\n"  # documents of one multi-document example are joined with a blank line
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    """The score of one prediction with its pyramid: everything needed to explain it."""
+
+    score: float
+    result: ScoreResult
+    pyramid: Pyramid
+
+    def explanation(self) -> dict:
+        """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
+        d = self.result.to_dict()
+        d["pyramid"] = self.pyramid.to_dict()
+        d["notes"] = list(self.pyramid.notes) + d["notes"]
+        return d
+
+
+def _check_list(value, argument: str) -> list:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ValueError(f"`{argument}` must be a list, got {type(value).__name__}")
+    return list(value)
+
+
+def normalize_inputs(predictions, references, sources, needs_sources: bool):
+    """Validate shapes and types; return (predictions, references as lists of str, sources as str or None).
+
+    Raises ValueError naming the argument and the example index.
+    """
+    predictions = _check_list(predictions, "predictions")
+    references = _check_list(references, "references")
+    if len(references) != len(predictions):
+        raise ValueError(f"`references` has {len(references)} items but `predictions` has {len(predictions)}")
+    for i, p in enumerate(predictions):
+        if not isinstance(p, str):
+            raise ValueError(f"`predictions[{i}]` must be a str, got {type(p).__name__}")
+    refs_out = []
+    for i, r in enumerate(references):
+        refs = [r] if isinstance(r, str) else r
+        if refs is None or isinstance(refs, bytes) or not isinstance(refs, Sequence):
+            raise ValueError(f"`references[{i}]` must be a str or a list of str, got {type(r).__name__}")
+        refs = list(refs)
+        if not refs:
+            raise ValueError(f"`references[{i}]` is empty: each example needs at least one reference")
+        for k, x in enumerate(refs):
+            if not isinstance(x, str):
+                raise ValueError(f"`references[{i}][{k}]` must be a str, got {type(x).__name__}")
+            if not x.strip():
+                raise ValueError(f"`references[{i}][{k}]` is empty or whitespace only")
+        refs_out.append(refs)
+    if sources is None:
+        if needs_sources:
+            raise ValueError("`sources` is required by this method: give one source document (or a list of "
+                             "documents) per prediction")
+        return predictions, refs_out, [None] * len(predictions)
+    sources = _check_list(sources, "sources")
+    if len(sources) != len(predictions):
+        raise ValueError(f"`sources` has {len(sources)} items but `predictions` has {len(predictions)}")
+    src_out = []
+    for i, s in enumerate(sources):
+        if isinstance(s, str):
+            docs = [s]
+        elif isinstance(s, Sequence) and not isinstance(s, bytes) and all(isinstance(d, str) for d in s):
+            docs = list(s)
+        else:
+            raise ValueError(f"`sources[{i}]` must be a str or a list of str, got {type(s).__name__}")
+        joined = SOURCE_SEPARATOR.join(d for d in docs if d.strip())
+        if needs_sources and not joined.strip():
+            raise ValueError(f"`sources[{i}]` is empty: this method builds its pyramid from the source")
+        src_out.append(joined)
+    return predictions, refs_out, src_out
+
+
+class PyramidScorer:
+    """Scores summaries with one configuration; pyramids are cached per (source, references, configuration).
+
+    >>> scorer = PyramidScorer(extract="rouge")            # doctest: +SKIP
+    >>> out = scorer.compute(predictions=[...], references=[[...]], sources=[...])  # doctest: +SKIP
+    """
+
+    def __init__(self, config: Optional[PyramidConfig] = None, cache_size: int = 4096, **options):
+        if config is not None and options:
+            raise ValueError("PyramidScorer: give either `config` or keyword options, not both")
+        if config is not None and not isinstance(config, PyramidConfig):
+            raise TypeError(f"PyramidScorer: `config` must be a PyramidConfig, got {type(config).__name__}")
+        unknown = sorted(set(options) - set(PyramidConfig.option_names()))
+        if unknown:
+            raise ValueError(f"PyramidScorer: unknown option(s) {unknown}; valid options are "
+                             f"{PyramidConfig.option_names()}")
+        self.config = config or PyramidConfig(**options)
+        self.method = get_method(self.config)
+        self.cache_size = cache_size
+        self._pyramids: "OrderedDict[str, Pyramid]" = OrderedDict()
+        self._lock = threading.RLock()
+        self._signature = None
+
+    # -- caching ---------------------------------------------------------------------------------
+    def _key(self, references: List[str], source: Optional[str]) -> str:
+        h = hashlib.sha256()
+        for part in (repr(self.config.pyramid_key()), source or "", *references):
+            h.update(part.encode("utf-8", "surrogatepass"))
+            h.update(b"\x00")
+        return h.hexdigest()
+
+    def pyramids(self, references: Sequence[List[str]], sources: Sequence[Optional[str]],
+                 progress: Optional[bool] = None) -> List[Pyramid]:
+        """Pyramids of several examples, built once per distinct (source, references) and cached."""
+        keys = [self._key(r, s) for r, s in zip(references, sources)]
+        with self._lock:
+            found = {k: self._pyramids[k] for k in keys if k in self._pyramids}
+            for k in found:
+                self._pyramids.move_to_end(k)
+        todo = {k: (r, s) for k, r, s in zip(keys, references, sources) if k not in found}
+        for chunk in _chunks(list(todo.items()), 8, progress, "building pyramids"):
+            built = self.method.build_many([r for _, (r, _) in chunk], [s for _, (_, s) in chunk])
+            found.update(zip([k for k, _ in chunk], built))
+        with self._lock:
+            for k in todo:
+                self._pyramids[k] = found[k]
+            while len(self._pyramids) > self.cache_size:
+                self._pyramids.popitem(last=False)
+        return [found[k] for k in keys]
+
+    # -- scoring ---------------------------------------------------------------------------------
+    def score(self, predictions, references, sources=None, progress: Optional[bool] = None) -> List[ExampleResult]:
+        """Score each prediction; returns one :class:`ExampleResult` (score, matches, pyramid) per example."""
+        predictions, references, sources = normalize_inputs(predictions, references, sources,
+                                                            self.method.needs_sources)
+        if not predictions:
+            return []
+        pyramids = self.pyramids(references, sources, progress)
+        results: List[ScoreResult] = []
+        idx = list(range(len(predictions)))
+        for chunk in _chunks(idx, 64, progress, "scoring"):
+            results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
+        out = []
+        for i, (p, r, pyr) in enumerate(zip(predictions, results, pyramids)):
+            if not p.strip():
+                warnings.warn(f"predictions[{i}] is empty: it scores 0", UserWarning, stacklevel=2)
+            out.append(ExampleResult(float(r.score), r, pyr))
+        return out
+
+    def compute(self, predictions, references, sources=None, explain: bool = False,
+                progress: Optional[bool] = None) -> dict:
+        """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
+        results = self.score(predictions, references, sources, progress)
+        scores = [r.score for r in results]
+        out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
+               "signature": self.signature(nrefs=_nrefs(references))}
+        if explain:
+            out["explanations"] = [r.explanation() for r in results]
+        return out
+
+    def signature(self, nrefs: Union[int, str, None] = None) -> str:
+        """SacreBLEU-style reproducibility string: every option and component version that moves a score."""
+        if self._signature is None:
+            from .solve import solver_versions
+
+            self._signature = (f"{self.method.signature()}|solver:{self.config.solver}"
+                               f"({solver_versions()})|tl:{self.config.time_limit:g}"
+                               f"|py:{sys.version_info.major}.{sys.version_info.minor}"
+                               f"|version:pyramid-metric-{__version__}")
+        return (f"nrefs:{nrefs}|" if nrefs is not None else "") + self._signature
+
+
+def _nrefs(references) -> Union[int, str]:
+    counts = {1 if isinstance(r, str) else len(r) for r in references}
+    return counts.pop() if len(counts) == 1 else "var"
+
+
+def _chunks(items: list, size: int, progress: Optional[bool], desc: str):
+    """Yield chunks of ``items``; with a tqdm bar when ``progress`` (default: stderr is a terminal and work is long)."""
+    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    if progress is None:
+        progress = sys.stderr.isatty() and len(chunks) > 1
+    if progress:
+        from tqdm.auto import tqdm
+
+        return tqdm(chunks, desc=desc, unit="batch")
+    return chunks
+
+
+_default_scorers: dict = {}
+_default_lock = threading.Lock()
+
+
+def score(predictions, references, sources=None, explain: bool = False, **options) -> dict:
+    """Functional form: ``score(predictions, references, sources, **options)`` -> ``compute`` dict.
+
+    Scorers are cached per configuration, so repeated calls reuse models and pyramids.
+    """
+    config = PyramidConfig(**options)
+    with _default_lock:
+        scorer = _default_scorers.get(config)
+        if scorer is None:
+            scorer = _default_scorers[config] = PyramidScorer(config)
+    return scorer.compute(predictions, references, sources, explain=explain)

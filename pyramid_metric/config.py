@@ -5,10 +5,16 @@ import math
 from dataclasses import asdict, dataclass, fields
 from typing import Optional
 
-METHODS = ("hirao",)
+METHODS = ("hirao", "be", "rouge")
 EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
-MATCHERS = ("lcs",)
+MATCHERS = ("lcs", "embedding")
 SOLVERS = ("highs", "cbc")
+# threshold=None resolves to the matcher's default: t = 0.55 of seed 000 for LCS; for the MiniLM cosine the
+# value tuned on REALSumm dev only (scripts/tune_embedding_threshold.py).
+DEFAULT_THRESHOLDS = {"lcs": 0.55, "embedding": 0.55}
+BE_VARIANTS = ("hm", "hmr")  # seed 001, section 4: head|modifier, head|modifier|relation
+BE_MATCHES = ("lexical", "lemma")  # seed 001, section 3.4
+ROUGE_VARIANTS = ("1", "2", "3", "4", "su4", "s4")  # ROUGE-N and skip-bigram (+unigram) recall, ROUGE-1.5.5
 
 
 @dataclass(frozen=True)
@@ -20,7 +26,8 @@ class PyramidConfig:
         Elements, Prop(BE)), "rouge" (oracle ILP on bigrams, Prop(ROUGE)) or
         "align" (LCS alignment ILP, Prop(AL)).
     matcher: similarity between summary EDUs and pyramid EDUs ("lcs" = Eq. 6).
-    threshold: t of Eq. (24): a pair matches when phi >= t.
+    threshold: t of Eq. (24): a pair matches when phi >= t; None = the matcher's default
+        (``DEFAULT_THRESHOLDS``: 0.55 for LCS as in the paper, the REALSumm-dev-tuned cosine for embedding).
     soft: give phi * w instead of g * w as credit (a documented deviation; off in the paper).
     segmenter: EDU segmenter name.
     sentence_penalty: weight of the sentence-count term of Eq. (9) (1 in the paper).
@@ -28,18 +35,27 @@ class PyramidConfig:
         the mean reference length for the knapsack bound.
     time_limit: seconds allowed per ILP; at the limit the best feasible solution is kept.
     solver: preferred ILP solver ("highs" in process, "cbc" subprocess); the other is the fallback.
+    be_variant: Basic Elements method (seed 001): "hmr" (head|modifier|relation must match) or "hm".
+    be_match: Basic Elements word matching: "lemma" (root forms) or "lexical" (exact lower-cased words).
+    rouge_variant: ROUGE baseline (method="rouge"): "1".."4" (ROUGE-N) or "su4"/"s4" (skip-bigram, gap 4,
+        with/without unigrams), recall as ROUGE-1.5.5 computes it.
+    rouge_stem: Porter-stem words longer than 3 characters (ROUGE-1.5.5 -m).
     """
 
     method: str = "hirao"
     extract: str = "be"
     matcher: str = "lcs"
-    threshold: float = 0.55
+    threshold: Optional[float] = None
     soft: bool = False
     segmenter: str = "sentence"
     sentence_penalty: float = 1.0
     length_limit: Optional[int] = None
     time_limit: float = 10.0
     solver: str = "highs"
+    be_variant: str = "hmr"
+    be_match: str = "lemma"
+    rouge_variant: str = "su4"
+    rouge_stem: bool = True
 
     def __post_init__(self):
         def choice(name, allowed):
@@ -53,6 +69,11 @@ class PyramidConfig:
         choice("extract", EXTRACTS)
         choice("matcher", MATCHERS)
         choice("solver", SOLVERS)
+        choice("be_variant", BE_VARIANTS)
+        choice("be_match", BE_MATCHES)
+        choice("rouge_variant", ROUGE_VARIANTS)
+        if self.threshold is None:  # frozen: resolve the matcher's default once, so equal configs compare equal
+            object.__setattr__(self, "threshold", DEFAULT_THRESHOLDS.get(self.matcher, 0.55))
         if not isinstance(self.segmenter, str):
             raise TypeError(f"PyramidConfig: `segmenter` must be a str, got {type(self.segmenter).__name__}")
         for name, lo, hi in (("threshold", 0.0, 1.0), ("sentence_penalty", 0.0, math.inf),
@@ -63,8 +84,9 @@ class PyramidConfig:
         if self.length_limit is not None and (
                 isinstance(self.length_limit, bool) or not isinstance(self.length_limit, int) or self.length_limit < 1):
             raise ValueError(f"PyramidConfig: `length_limit` must be None or an int >= 1, got {self.length_limit!r}")
-        if not isinstance(self.soft, bool):
-            raise TypeError(f"PyramidConfig: `soft` must be a bool, got {type(self.soft).__name__}")
+        for name in ("soft", "rouge_stem"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"PyramidConfig: `{name}` must be a bool, got {type(getattr(self, name)).__name__}")
 
     @classmethod
     def option_names(cls):
@@ -76,4 +98,4 @@ class PyramidConfig:
     def pyramid_key(self) -> tuple:
         """The options a pyramid depends on (scoring options such as the threshold are not among them)."""
         return (self.method, self.extract, self.segmenter, self.sentence_penalty, self.length_limit,
-                self.time_limit, self.solver)
+                self.time_limit, self.solver, self.be_variant, self.be_match, self.rouge_variant, self.rouge_stem)

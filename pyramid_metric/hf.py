@@ -50,15 +50,27 @@ Args:
         several documents of one example are joined with a blank line.
     extract (`str`, default `"be"`): extractive references by the Basic-Element oracle ILP (`"be"`,
         Prop(BE)), the ROUGE-2 oracle ILP (`"rouge"`, Prop(ROUGE)) or the LCS alignment ILP (`"align"`, Prop(AL)).
-    method (`str`, default `"hirao"`): the scoring system.
-    matcher (`str`, default `"lcs"`): similarity of summary EDUs to pyramid EDUs.
-    threshold (`float`, default 0.55): t of Eq. 24, the similarity a match needs.
+    method (`str`, default `"hirao"`): the scoring system: `"hirao"` (EDU pyramid, seed 000), `"be"` (Basic
+        Elements, Hovy et al. 2006; no sources needed) or `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5
+        computes it; no sources needed).
+    matcher (`str`, default `"lcs"`): similarity of summary EDUs to pyramid units: `"lcs"` (word LCS share,
+        seed 000 Eq. 6) or `"embedding"` (cosine of all-MiniLM-L6-v2 sentence vectors).
+    threshold (`float`, optional): t of Eq. 24, the similarity a match needs; default the matcher's own
+        (0.55 for `"lcs"` as in the paper; the REALSumm-dev-tuned cosine for `"embedding"`).
     soft (`bool`, default False): credit phi * w instead of w for a match (not in the paper).
     segmenter (`str`): EDU segmenter name.
     sentence_penalty (`float`, default 1.0): weight of the sentence-count term of the oracle ILP (Eq. 9).
     length_limit (`int`, optional): L_max in words; default each reference's length (mean for the bound).
     time_limit (`float`, default 10.0): seconds per ILP; at the limit the best feasible solution is used.
     solver (`str`, default `"highs"`): preferred ILP solver, `"highs"` (in process) or `"cbc"`.
+    be_variant (`str`, default `"hmr"`): method `"be"`: match head|modifier|relation (`"hmr"`) or head|modifier (`"hm"`).
+    be_match (`str`, default `"lemma"`): method `"be"`: compare lemmas (`"lemma"`) or lower-cased words (`"lexical"`).
+    rouge_variant (`str`, default `"su4"`): method `"rouge"`: `"1"`-`"4"` (ROUGE-N), `"su4"` or `"s4"` (skip-bigrams).
+    rouge_stem (`bool`, default True): method `"rouge"`: Porter-stem words longer than 3 letters (ROUGE-1.5.5 -m).
+    scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each
+        example (DUC/TAC pyramids, REALSumm `scus`); predictions are scored against them with the matcher
+        (an SCU counts when some summary EDU reaches the threshold); `references` and `sources` are not needed.
+    scu_weights (`list` of `list` of `float`, optional): the weight of each SCU (default 1 each).
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
@@ -112,10 +124,15 @@ class Pyramid(evaluate.Metric):
         return cache[config]
 
     def _compute(self, predictions=None, references=None, sources=None, method=_D.method, extract=_D.extract,
-                 matcher=_D.matcher, threshold=_D.threshold, soft=_D.soft, segmenter=_D.segmenter,
+                 matcher=_D.matcher, threshold: Optional[float] = None, soft=_D.soft, segmenter=_D.segmenter,
                  sentence_penalty=_D.sentence_penalty, length_limit: Optional[int] = _D.length_limit,
-                 time_limit=_D.time_limit, solver=_D.solver, explain=False):
+                 time_limit=_D.time_limit, solver=_D.solver, explain=False, be_variant=_D.be_variant,
+                 be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
+                 scus=None, scu_weights=None):
+        # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, threshold=threshold, soft=soft,
                                segmenter=segmenter, sentence_penalty=sentence_penalty, length_limit=length_limit,
-                               time_limit=time_limit, solver=solver)
-        return self._scorer(config).compute(predictions, references, sources, explain=explain)
+                               time_limit=time_limit, solver=solver, be_variant=be_variant, be_match=be_match,
+                               rouge_variant=rouge_variant, rouge_stem=rouge_stem)
+        return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
+                                            scu_weights=scu_weights)

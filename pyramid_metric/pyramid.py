@@ -38,6 +38,10 @@ class Pyramid:
     n_references: int
     extracts: Tuple[Extract, ...] = field(default=(), repr=False)
     notes: Tuple[str, ...] = ()
+    # True: units are disjoint spans (source EDUs), so a summary span matches at most one (Eq. 21-22).
+    # False: units are content units (SCUs) that one summary sentence may express together, so each unit
+    # takes its best summary span (the APE / LitePyramid setting, seed 003 section 3).
+    one_to_one: bool = True
 
     def optimal_weight(self) -> Tuple[float, List[int]]:
         """OPT_KP, Eq. (25)-(27): the best total weight of units whose total length fits L_max."""
@@ -55,6 +59,7 @@ class Pyramid:
             "units": [{"text": u.text, "weight": u.weight, "references": list(u.references),
                        "source_edu": u.source_edu} for u in self.units],
             "notes": list(self.notes),
+            "one_to_one": self.one_to_one,
         }
 
 
@@ -77,11 +82,12 @@ def edu_pyramid(source: Document, extracts: Sequence[Extract], length_limit: int
 
 
 def scu_pyramid(scus: Sequence[str], weights: Optional[Sequence[float]] = None,
-                length_limit: Optional[int] = None) -> Pyramid:
+                length_limit: Optional[int] = None, one_to_one: bool = False) -> Pyramid:
     """A pyramid from given Summary Content Units (human pyramids, DUC/TAC or REALSumm ``scus``).
 
     Weights default to 1 each; ``length_limit`` defaults to the total length, so
-    OPT_KP is the total weight (the LitePyramid recall normalization).
+    OPT_KP is the total weight (the LitePyramid recall normalization).  By
+    default a summary span may express several SCUs (``one_to_one=False``).
     """
     from .text import words
 
@@ -91,4 +97,4 @@ def scu_pyramid(scus: Sequence[str], weights: Optional[Sequence[float]] = None,
         raise ValueError(f"scu_pyramid: {len(scus)} SCUs but {len(weights)} weights")
     units = tuple(PyramidUnit(s, tuple(words(s)), float(w), ()) for s, w in zip(scus, weights))
     limit = length_limit if length_limit is not None else max(1, sum(u.length for u in units))
-    return Pyramid(units, limit, 0)
+    return Pyramid(units, limit, 0, one_to_one=one_to_one)

@@ -18,7 +18,7 @@ from typing import List, Optional, Sequence, Union
 from ._version import __version__
 from .config import PyramidConfig
 from .methods import get_method
-from .pyramid import Pyramid
+from .pyramid import Pyramid, scu_pyramid
 from .scoring import ScoreResult
 
 logger = logging.getLogger(__name__)
@@ -97,6 +97,45 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
     return predictions, refs_out, src_out
 
 
+def normalize_scus(scus, scu_weights, n: int):
+    """Validate human-pyramid input: ``scus[i]`` = SCU texts of example i, ``scu_weights[i]`` = their weights.
+
+    Returns (scus as lists of str, weights as lists of float).  Raises ValueError naming the argument.
+    """
+    scus = _check_list(scus, "scus")
+    if len(scus) != n:
+        raise ValueError(f"`scus` has {len(scus)} items but `predictions` has {n}")
+    if scu_weights is not None:
+        scu_weights = _check_list(scu_weights, "scu_weights")
+        if len(scu_weights) != n:
+            raise ValueError(f"`scu_weights` has {len(scu_weights)} items but `predictions` has {n}")
+    out_s, out_w = [], []
+    for i, units in enumerate(scus):
+        if isinstance(units, (str, bytes)) or not isinstance(units, Sequence):
+            raise ValueError(f"`scus[{i}]` must be a list of str, got {type(units).__name__}")
+        units = list(units)
+        if not units:
+            raise ValueError(f"`scus[{i}]` is empty: each example needs at least one SCU")
+        for k, u in enumerate(units):
+            if not isinstance(u, str):
+                raise ValueError(f"`scus[{i}][{k}]` must be a str, got {type(u).__name__}")
+            if not u.strip():
+                raise ValueError(f"`scus[{i}][{k}]` is empty or whitespace only")
+        if scu_weights is None:
+            weights = [1.0] * len(units)
+        else:
+            weights = scu_weights[i]
+            if isinstance(weights, (str, bytes)) or not isinstance(weights, Sequence) or len(weights) != len(units):
+                raise ValueError(f"`scu_weights[{i}]` must be a list of {len(units)} numbers, one per SCU")
+            for k, w in enumerate(weights):
+                if isinstance(w, bool) or not isinstance(w, (int, float)) or not (0 < w < float("inf")):
+                    raise ValueError(f"`scu_weights[{i}][{k}]` must be a positive number, got {w!r}")
+            weights = [float(w) for w in weights]
+        out_s.append(units)
+        out_w.append(weights)
+    return out_s, out_w
+
+
 class PyramidScorer:
     """Scores summaries with one configuration; pyramids are cached per (source, references, configuration).
 
@@ -129,8 +168,14 @@ class PyramidScorer:
         return h.hexdigest()
 
     def pyramids(self, references: Sequence[List[str]], sources: Sequence[Optional[str]],
-                 progress: Optional[bool] = None) -> List[Pyramid]:
-        """Pyramids of several examples, built once per distinct (source, references) and cached."""
+                 progress: Optional[bool] = None, scus=None, scu_weights=None) -> List[Pyramid]:
+        """Pyramids of several examples, built once per distinct (source, references) and cached.
+
+        Human-pyramid mode: with ``scus`` (validated lists of SCU texts and weights) the pyramid of each
+        example is made of its given SCUs (``pyramid.scu_pyramid``), not built by the method.
+        """
+        if scus is not None:
+            return [scu_pyramid(u, w) for u, w in zip(scus, scu_weights)]
         keys = [self._key(r, s) for r, s in zip(references, sources)]
         with self._lock:
             found = {k: self._pyramids[k] for k in keys if k in self._pyramids}
@@ -148,13 +193,32 @@ class PyramidScorer:
         return [found[k] for k in keys]
 
     # -- scoring ---------------------------------------------------------------------------------
-    def score(self, predictions, references, sources=None, progress: Optional[bool] = None) -> List[ExampleResult]:
-        """Score each prediction; returns one :class:`ExampleResult` (score, matches, pyramid) per example."""
-        predictions, references, sources = normalize_inputs(predictions, references, sources,
-                                                            self.method.needs_sources)
+    def score(self, predictions, references=None, sources=None, progress: Optional[bool] = None,
+              scus=None, scu_weights=None) -> List[ExampleResult]:
+        """Score each prediction; returns one :class:`ExampleResult` (score, matches, pyramid) per example.
+
+        Human-pyramid mode: give ``scus`` (one list of SCU texts per example) and optionally
+        ``scu_weights``; ``references`` and ``sources`` are then optional and unused.
+        """
+        if scus is None and scu_weights is not None:
+            raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
+        if scus is not None:
+            if not self.method.scores_scus:
+                raise ValueError(f"`scus`: method {self.config.method!r} does not score against given SCUs; "
+                                 "use method='hirao' (with any matcher)")
+            predictions = _check_list(predictions, "predictions")
+            scus, scu_weights = normalize_scus(scus, scu_weights, len(predictions))
+            if references is None:
+                references = [["-"]] * len(predictions)  # not used: the pyramid is made of the SCUs
+            predictions, references, sources = normalize_inputs(predictions, references, sources, False)
+        else:
+            if references is None:
+                raise ValueError("`references` is required (or give `scus` for human-pyramid mode)")
+            predictions, references, sources = normalize_inputs(predictions, references, sources,
+                                                                self.method.needs_sources)
         if not predictions:
             return []
-        pyramids = self.pyramids(references, sources, progress)
+        pyramids = self.pyramids(references, sources, progress, scus, scu_weights)
         results: List[ScoreResult] = []
         idx = list(range(len(predictions)))
         for chunk in _chunks(idx, 64, progress, "scoring"):
@@ -166,13 +230,17 @@ class PyramidScorer:
             out.append(ExampleResult(float(r.score), r, pyr))
         return out
 
-    def compute(self, predictions, references, sources=None, explain: bool = False,
-                progress: Optional[bool] = None) -> dict:
+    def compute(self, predictions, references=None, sources=None, explain: bool = False,
+                progress: Optional[bool] = None, scus=None, scu_weights=None) -> dict:
         """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
-        results = self.score(predictions, references, sources, progress)
+        results = self.score(predictions, references, sources, progress, scus, scu_weights)
         scores = [r.score for r in results]
+        if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
+            signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
+        else:
+            signature = self.signature(nrefs=_nrefs(references))
         out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
-               "signature": self.signature(nrefs=_nrefs(references))}
+               "signature": signature}
         if explain:
             out["explanations"] = [r.explanation() for r in results]
         return out

@@ -67,7 +67,9 @@ def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, thresho
     """Pyramid(P, S) = OPT_LAP / OPT_KP (seed 000, section 3.4).
 
     OPT_LAP is the best one-to-one assignment of summary spans to pyramid units
-    (Hungarian algorithm); OPT_KP the knapsack bound.  A summary longer than
+    (Hungarian algorithm); OPT_KP the knapsack bound.  For pyramids of content
+    units (``pyramid.one_to_one`` False: given SCUs) each unit takes its best
+    span instead, and a span may express several units.  A summary longer than
     L_max can match more weight than fits L_max: its score is capped at 1 and a
     note says so.
     """
@@ -83,7 +85,12 @@ def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, thresho
     texts = tuple(c.text for c in summary)
     sim = matcher.similarities(summary, units)
     credit = credit_matrix(sim, [u.weight for u in units], threshold, soft)
-    opt_lap, pairs = solve.max_weight_assignment(credit)
+    if pyramid.one_to_one:
+        opt_lap, pairs = solve.max_weight_assignment(credit)
+    else:  # content units (SCUs): each unit is credited through its best summary span
+        best = credit.argmax(axis=0)
+        pairs = [(int(best[j]), j) for j in range(len(units)) if credit[best[j], j] > 0]
+        opt_lap = float(sum(credit[i, j] for i, j in pairs))
     matches = tuple(Match(i, summary[i].text, j, units[j].text, float(sim[i, j]), units[j].weight,
                           float(credit[i, j])) for i, j in sorted(pairs, key=lambda p: p[1]))
     matched = {j for _, j in pairs}

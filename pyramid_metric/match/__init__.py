@@ -8,6 +8,7 @@ from .base import Matcher
 
 MATCHERS: Dict[str, str] = {
     "lcs": "pyramid_metric.match.lcs:LCSMatcher",
+    "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
 }
 
 

@@ -7,6 +7,8 @@ from .base import Method
 
 METHODS = {
     "hirao": "pyramid_metric.methods.hirao:HiraoMethod",
+    "be": "pyramid_metric.methods.be:BEMethod",
+    "rouge": "pyramid_metric.methods.rouge:RougeMethod",
 }
 
 

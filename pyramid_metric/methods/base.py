@@ -14,6 +14,7 @@ class Method(ABC):
 
     name = "method"
     needs_sources = True
+    scores_scus = False  # can score against given SCUs (human-pyramid mode, ``scorer.score(..., scus=...)``)
 
     def __init__(self, config: PyramidConfig):
         self.config = config

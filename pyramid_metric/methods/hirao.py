@@ -22,6 +22,7 @@ class HiraoMethod(Method):
     """The main method: pyramids of source EDUs weighted by how many extractive references contain them."""
 
     name = "hirao"
+    scores_scus = True  # score_many works on any pyramid, including given SCUs
 
     def __init__(self, config):
         super().__init__(config)

@@ -1,0 +1,42 @@
+"""Embedding matcher: phi(c, p) = cosine of MiniLM sentence vectors, in place of the LCS phi of seed 000 (Eq. 6, 24).
+
+Seed 000 matches a summary EDU c to a pyramid EDU p when the share of p's words
+that c covers in order (LCS) reaches t.  Paraphrases share few words, so this
+matcher compares meanings instead: mean-pooled, L2-normalised
+all-MiniLM-L6-v2 vectors (:mod:`pyramid_metric.encoder`), similarity =
+max(0, cosine).  Vectors are computed in batches and cached by text, so the
+units of a cached pyramid are encoded once for all the summaries scored
+against it.  The default threshold (``config.DEFAULT_THRESHOLDS["embedding"]``)
+was tuned on REALSumm dev only (``scripts/tune_embedding_threshold.py``).
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+
+from .base import Matcher
+
+
+class EmbeddingMatcher(Matcher):
+    """Cosine similarity (clipped at 0) of sentence vectors of the spans' texts."""
+
+    name = "embedding"
+
+    def __init__(self, model: Optional[str] = None):
+        self.model = model
+
+    def similarities(self, summary: Sequence, pyramid: Sequence) -> np.ndarray:
+        from ..encoder import embed
+
+        if not summary or not pyramid:
+            return np.zeros((len(summary), len(pyramid)))
+        texts = [s.text for s in summary] + [p.text for p in pyramid]
+        vecs = embed(texts, self.model)  # one batched call; cached by text
+        sim = vecs[:len(summary)] @ vecs[len(summary):].T
+        return np.clip(sim.astype(float), 0.0, 1.0)
+
+    def signature(self) -> str:
+        from ..encoder import encoder_signature
+
+        return f"embedding({encoder_signature(self.model)})"

@@ -54,11 +54,11 @@ def unit_counts(occurrences: List[Occurrence]) -> Counter:
     return Counter(o.unit for o in occurrences)
 
 
-def _head_text(tok) -> str:
-    """Lemma of a head word with its compound / flat / particle dependents folded in ("secretary general")."""
+def _head_text(tok, lemmas: bool = True) -> str:
+    """Lemma (or lower-cased word) of a head with its compound / flat / particle dependents folded in."""
     parts = [c for c in tok.children if c.dep_ in FOLDED_DEPS and not c.is_punct]
     toks = sorted(parts + [tok], key=lambda t: t.i)
-    return " ".join(t.lemma_.lower() for t in toks)
+    return " ".join((t.lemma_ if lemmas else t.text).lower() for t in toks)
 
 
 def _is_content(tok) -> bool:
@@ -66,10 +66,12 @@ def _is_content(tok) -> bool:
     return tok.pos_ in {"NOUN", "PROPN", "NUM", "VERB"} or (tok.pos_ in CONTENT_POS and not tok.is_stop)
 
 
-def basic_elements(doc_spacy, relations: bool = True) -> List[Tuple[tuple, int, int]]:
+def basic_elements(doc_spacy, relations: bool = True, lemmas: bool = True) -> List[Tuple[tuple, int, int]]:
     """BE triples of a spaCy doc: ((head, modifier, relation), head_char, modifier_char).
 
     With ``relations=False`` the relation is dropped (BE-HM); otherwise BE-HMR.
+    With ``lemmas=False`` heads and modifiers are lower-cased words (seed 001's
+    lexical identity) instead of lemmas (its lemma identity).
     Prepositional objects attach to the preposition's governor with the
     preposition as relation: "indicted for the bombing" -> (indict, bombing, for).
     """
@@ -81,13 +83,13 @@ def basic_elements(doc_spacy, relations: bool = True) -> List[Tuple[tuple, int, 
         if head is tok or not _is_content(tok):
             continue
         if head.dep_ == "prep" or head.pos_ == "ADP":  # fold the preposition into the relation
-            rel = head.lemma_.lower()
+            rel = (head.lemma_ if lemmas else head.text).lower()
             head = head.head
             if head.dep_ == "prep" or head.pos_ == "ADP":
                 continue
         if not _is_content(head) or head is tok:
             continue
-        triple = (_head_text(head), _head_text(tok), rel.lower() if relations else "")
+        triple = (_head_text(head, lemmas), _head_text(tok, lemmas), rel.lower() if relations else "")
         out.append((triple, head.idx, tok.idx))
     return out
 

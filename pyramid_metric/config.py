@@ -5,13 +5,19 @@ import math
 from dataclasses import asdict, dataclass, fields
 from typing import Optional
 
-METHODS = ("hirao", "be", "rouge")
+METHODS = ("hirao", "be", "rouge", "pyreval", "peak", "ape")
 EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
-MATCHERS = ("lcs", "embedding")
+MATCHERS = ("lcs", "embedding", "amr")
 SOLVERS = ("highs", "cbc")
 # threshold=None resolves to the matcher's default: t = 0.55 of seed 000 for LCS; for the MiniLM cosine the
 # value tuned on REALSumm dev only (scripts/tune_embedding_threshold.py).
-DEFAULT_THRESHOLDS = {"lcs": 0.55, "embedding": 0.55}
+DEFAULT_THRESHOLDS = {"lcs": 0.55, "embedding": 0.55, "amr": 0.75}
+# Methods that build SCU pyramids from the references resolve threshold=None by method instead: PyrEval's WMIN
+# cosine and PEAK's scoring T (MiniLM cosine), APE's tau = 0.75 (seed 003, section 5).
+METHOD_THRESHOLDS = {"pyreval": 0.6, "peak": 0.6, "ape": 0.75}
+EDUA_VARIANTS = ("greedy", "complete")  # seed 002: EDUA-G (appendix A), EDUA-C (section 4.4)
+PYREVAL_SCORES = ("coverage", "quality", "comprehensive")  # seed 002, section 4.6
+AMR_PARSERS = ("auto", "amrlib", "dependency")
 BE_VARIANTS = ("hm", "hmr")  # seed 001, section 4: head|modifier, head|modifier|relation
 BE_MATCHES = ("lexical", "lemma")  # seed 001, section 3.4
 ROUGE_VARIANTS = ("1", "2", "3", "4", "su4", "s4")  # ROUGE-N and skip-bigram (+unigram) recall, ROUGE-1.5.5
@@ -40,6 +46,14 @@ class PyramidConfig:
     rouge_variant: ROUGE baseline (method="rouge"): "1".."4" (ROUGE-N) or "su4"/"s4" (skip-bigram, gap 4,
         with/without unigrams), recall as ROUGE-1.5.5 computes it.
     rouge_stem: Porter-stem words longer than 3 characters (ROUGE-1.5.5 -m).
+    edua: PyrEval pyramid construction (seed 002): "greedy" (EDUA-G, appendix A) or "complete" (EDUA-C, exact).
+    edge_percentile: PyrEval t_edge as a percentile of cross-reference segment cosines (83 in the paper).
+    zipf_beta: beta of EDUA-G's Zipfian capacities y_n = alpha (1/n)^beta (2.5 in the paper).
+    pyreval_score: which PyrEval score is "the" score: "coverage", "quality" or "comprehensive" (all are reported).
+    merge_threshold: PEAK's T1: reference triples whose cosine is >= T1 are merged into one SCU.
+    ape_alpha: APE's linear mix alpha * APE + (1 - alpha) * ROUGE-SU4 (0.2 in seed 003; 1 = APE alone).
+    amr_parser: AMR parser of the "amr" matcher and APE: "amrlib" (needs an installed parse model),
+        "dependency" (built-in dependency-to-AMR approximation) or "auto" (amrlib when a model loads).
     """
 
     method: str = "hirao"
@@ -56,6 +70,13 @@ class PyramidConfig:
     be_match: str = "lemma"
     rouge_variant: str = "su4"
     rouge_stem: bool = True
+    edua: str = "greedy"
+    edge_percentile: float = 83.0
+    zipf_beta: float = 2.5
+    pyreval_score: str = "coverage"
+    merge_threshold: float = 0.8
+    ape_alpha: float = 0.2
+    amr_parser: str = "auto"
 
     def __post_init__(self):
         def choice(name, allowed):
@@ -73,7 +94,8 @@ class PyramidConfig:
         choice("be_match", BE_MATCHES)
         choice("rouge_variant", ROUGE_VARIANTS)
         if self.threshold is None:  # frozen: resolve the matcher's default once, so equal configs compare equal
-            object.__setattr__(self, "threshold", DEFAULT_THRESHOLDS.get(self.matcher, 0.55))
+            object.__setattr__(self, "threshold", METHOD_THRESHOLDS.get(self.method,
+                                                                        DEFAULT_THRESHOLDS.get(self.matcher, 0.55)))
         if not isinstance(self.segmenter, str):
             raise TypeError(f"PyramidConfig: `segmenter` must be a str, got {type(self.segmenter).__name__}")
         for name, lo, hi in (("threshold", 0.0, 1.0), ("sentence_penalty", 0.0, math.inf),
@@ -87,6 +109,14 @@ class PyramidConfig:
         for name in ("soft", "rouge_stem"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"PyramidConfig: `{name}` must be a bool, got {type(getattr(self, name)).__name__}")
+        choice("edua", EDUA_VARIANTS)
+        choice("pyreval_score", PYREVAL_SCORES)
+        choice("amr_parser", AMR_PARSERS)
+        for name, lo, hi in (("edge_percentile", 0.0, 100.0), ("zipf_beta", 0.0, 10.0),
+                             ("merge_threshold", 0.0, 1.0), ("ape_alpha", 0.0, 1.0)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or math.isnan(v):
+                raise ValueError(f"PyramidConfig: `{name}` must be a number in [{lo}, {hi}], got {v!r}")
 
     @classmethod
     def option_names(cls):
@@ -98,4 +128,5 @@ class PyramidConfig:
     def pyramid_key(self) -> tuple:
         """The options a pyramid depends on (scoring options such as the threshold are not among them)."""
         return (self.method, self.extract, self.segmenter, self.sentence_penalty, self.length_limit,
-                self.time_limit, self.solver, self.be_variant, self.be_match, self.rouge_variant, self.rouge_stem)
+                self.time_limit, self.solver, self.be_variant, self.be_match, self.rouge_variant, self.rouge_stem,
+                self.edua, self.edge_percentile, self.zipf_beta, self.merge_threshold, self.amr_parser)

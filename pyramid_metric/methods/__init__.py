@@ -9,6 +9,7 @@ METHODS = {
     "hirao": "pyramid_metric.methods.hirao:HiraoMethod",
     "be": "pyramid_metric.methods.be:BEMethod",
     "rouge": "pyramid_metric.methods.rouge:RougeMethod",
+    "pyreval": "pyramid_metric.methods.pyreval:PyrEvalMethod",
 }
 
 

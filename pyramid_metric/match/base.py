@@ -16,5 +16,8 @@ class Matcher(ABC):
     def similarities(self, summary: Sequence, pyramid: Sequence) -> np.ndarray:
         """Matrix S with S[i, j] = similarity of summary span i to pyramid unit j."""
 
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Precompute, in one batch, what :meth:`similarities` will need for these texts (no-op by default)."""
+
     def signature(self) -> str:
         return self.name

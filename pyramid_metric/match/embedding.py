@@ -26,6 +26,12 @@ class EmbeddingMatcher(Matcher):
     def __init__(self, model: Optional[str] = None):
         self.model = model
 
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Encode all texts of a scoring batch at once (cached), so that per-summary calls only look up."""
+        from ..encoder import embed
+
+        embed(list(dict.fromkeys(texts)), self.model)
+
     def similarities(self, summary: Sequence, pyramid: Sequence) -> np.ndarray:
         from ..encoder import embed
 

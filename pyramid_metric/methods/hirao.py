@@ -50,6 +50,7 @@ class HiraoMethod(Method):
 
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         docs = make_documents(list(predictions), self.segmenter)
+        self.matcher.prepare([e.text for d in docs for e in d.edus] + [u.text for p in pyramids for u in p.units])
         return [pyramid_score(spans(d), p, self.matcher, self.config.threshold, self.config.soft)
                 for d, p in zip(docs, pyramids)]
 

@@ -10,6 +10,7 @@ METHODS = {
     "be": "pyramid_metric.methods.be:BEMethod",
     "rouge": "pyramid_metric.methods.rouge:RougeMethod",
     "pyreval": "pyramid_metric.methods.pyreval:PyrEvalMethod",
+    "peak": "pyramid_metric.methods.peak:PeakMethod",
 }
 
 

@@ -9,6 +9,7 @@ from .base import Matcher
 MATCHERS: Dict[str, str] = {
     "lcs": "pyramid_metric.match.lcs:LCSMatcher",
     "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
+    "amr": "pyramid_metric.match.amr:AMRMatcher",
 }
 
 

@@ -11,6 +11,7 @@ METHODS = {
     "rouge": "pyramid_metric.methods.rouge:RougeMethod",
     "pyreval": "pyramid_metric.methods.pyreval:PyrEvalMethod",
     "peak": "pyramid_metric.methods.peak:PeakMethod",
+    "ape": "pyramid_metric.methods.ape:APEMethod",
 }
 
 

@@ -1,0 +1,475 @@
+"""AMR graphs for APE (seed 003): a parser adapter, PENMAN input, and a built-in dependency-to-AMR approximation.
+
+Seed 003 parses every sentence with JAMR (Flanigan et al. 2014).  JAMR (Scala)
+and trained AMR parser weights are not installable here, so parsing goes
+through an adapter:
+
+- ``"amrlib"``: amrlib's sentence-to-graph model, when the package *and* a parse
+  model are installed (``amrlib.load_stog_model()`` succeeds);
+- ``"dependency"``: :func:`dependency_amr`, a built-in approximation built from
+  spaCy's dependency parse — concepts from lemmas, PropBank-style frames
+  ``lemma-01`` for verbs (sense 01 always: no sense disambiguation), ARG0/ARG1/
+  ARG2 from subject/object/dative/passive labels, ``:mod``, ``:poss``,
+  ``:polarity -``, ``:quant``, named entities as ``(x / type :name (n / name :op1
+  "W1" ...))``, copulas as ``:domain``, conjunctions as ``(a / and :op1 ... :op2 ...)``
+  with the shared subject re-entered, and prepositions as ``:location``/``:time``
+  or ``:prep-X`` roles.  It is *not* an AMR parser; every signature that uses it
+  says ``dep2amr-approx``;
+- ``"auto"``: amrlib when a model loads, else the approximation.
+
+Precomputed graphs are accepted too: a text that is a PENMAN document (one
+graph per sentence, ``# ::snt`` metadata optional, ISI alignments ``~e.N``
+optional) is read with :mod:`penman` instead of being parsed.
+
+Graph nodes carry *alignments* (token indices in ``text.parse(text.clean_text(...))``)
+when the approximation built them, so APE can keep exactly the triples of an
+SCU contributor (seed 003, section 4: A_dj = triples of A_mi whose constituents
+lie in the mention); unaligned graphs fall back to matching concepts against
+the contributor's lemmas.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from . import text as textlib
+
+# spaCy entity labels -> AMR named-entity types (a small part of AMR's list)
+NE_TYPES = {"PERSON": "person", "ORG": "organization", "GPE": "country", "LOC": "location", "NORP": "nationality",
+            "FAC": "facility", "PRODUCT": "product", "EVENT": "event", "WORK_OF_ART": "work-of-art",
+            "LAW": "law", "LANGUAGE": "language"}
+PREP_ROLES = {"in": "location", "at": "location", "on": "location", "near": "location", "inside": "location",
+              "during": "time", "before": "time", "after": "time", "since": "time", "until": "time",
+              "for": "beneficiary", "with": "accompanier", "about": "topic", "of": "part-of",
+              "from": "source", "to": "destination", "into": "destination", "by": "agent-approx"}
+ADVCL_ROLES = {"because": "cause", "since": "cause", "as": "cause", "if": "condition", "unless": "condition",
+               "when": "time", "while": "time", "after": "time", "before": "time", "until": "time",
+               "although": "concession", "though": "concession", "so": "purpose"}
+NEGATIONS = {"not", "n't", "never", "no"}
+SKIP_DEPS = {"punct", "det", "aux", "auxpass", "case", "cc", "mark", "expl", "dep", "space", "predet", "prt"}
+
+
+@dataclass(frozen=True)
+class AMRGraph:
+    """An AMR graph as triples (seed 003, Eq. 1): instances (var, concept), attributes (var, role, value),
+    relations (var, role, var); ``alignments`` = (var, token indices) pairs; ``text`` = its sentence."""
+
+    top: Optional[str]
+    instances: Tuple[Tuple[str, str], ...]
+    attributes: Tuple[Tuple[str, str, str], ...] = ()
+    relations: Tuple[Tuple[str, str, str], ...] = ()
+    alignments: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
+    text: str = ""
+
+    @property
+    def n_triples(self) -> int:
+        """|A|: instance + attribute + relation triples, plus TOP when the graph has a root (as Smatch counts)."""
+        return len(self.instances) + len(self.attributes) + len(self.relations) + (1 if self.top else 0)
+
+    def smatch_triples(self, prefix: str) -> Tuple[list, list, list]:
+        """Triples in the ``smatch`` package's format, variables renamed ``prefix + index`` (as Smatch requires)."""
+        names = {v: f"{prefix}{i}" for i, (v, _) in enumerate(self.instances)}
+        inst = [("instance", names[v], _norm(c)) for v, c in self.instances]
+        attr = [(r, names[v], _norm(x)) for v, r, x in self.attributes if v in names]
+        if self.top in names:
+            attr.append(("TOP", names[self.top], _norm(dict(self.instances)[self.top])))
+        rel = [(r, names[a], names[b]) for a, r, b in self.relations if a in names and b in names]
+        return inst, attr, rel
+
+    def restrict(self, tokens: Iterable[int], lemmas: Iterable[str] = ()) -> "AMRGraph":
+        """The triples whose nodes lie in a text span, without TOP (A_dj ⊆ A_mi of seed 003, section 4).
+
+        Aligned nodes are kept when one of their tokens is in ``tokens``;
+        unaligned graphs (amrlib, PENMAN without ``~e.N``) keep nodes whose concept
+        (sense suffix removed) is one of ``lemmas``, and name nodes with an ``:opN``
+        among them, together with the entity node above a kept name.
+        """
+        tokens = set(tokens)
+        align = dict(self.alignments)
+        if align:
+            keep = {v for v, _ in self.instances if set(align.get(v, ())) & tokens}
+        else:
+            lem = {x.lower() for x in lemmas}
+            keep = {v for v, c in self.instances if _concept_word(c) in lem}
+            for v, r, x in self.attributes:
+                if re.fullmatch(r"op\d+", r) and x.lower() in lem:
+                    keep.add(v)
+            for a, r, b in self.relations:
+                if r == "name" and b in keep:
+                    keep.add(a)
+        return AMRGraph(None, tuple((v, c) for v, c in self.instances if v in keep),
+                        tuple(t for t in self.attributes if t[0] in keep),
+                        tuple(t for t in self.relations if t[0] in keep and t[2] in keep),
+                        tuple((v, a) for v, a in self.alignments if v in keep), self.text)
+
+    def to_penman(self) -> str:
+        """The graph in PENMAN notation (``penman.encode``); the first instance is the root when there is no top."""
+        import penman
+
+        if not self.instances:
+            return "()"
+        triples = [(v, ":instance", c) for v, c in self.instances]
+        triples += [(v, ":" + r, _quote(x)) for v, r, x in self.attributes]
+        triples += [(a, ":" + r, b) for a, r, b in self.relations]
+        top = self.top or self.instances[0][0]
+        try:
+            return penman.encode(penman.Graph(triples, top=top), indent=None)
+        except Exception:  # disconnected pieces (restricted subgraphs): list them under a multi-sentence node
+            roots = _roots(self)
+            extra = [("m0_", ":instance", "multi-sentence")] + [("m0_", f":snt{i + 1}", r)
+                                                                  for i, r in enumerate(roots)]
+            return penman.encode(penman.Graph(triples + extra, top="m0_"), indent=None)
+
+
+def _roots(g: AMRGraph) -> List[str]:
+    targets = {b for _, _, b in g.relations}
+    return [v for v, _ in g.instances if v not in targets] or [g.instances[0][0]]
+
+
+def _norm(x: str) -> str:
+    return str(x).strip('"').lower()
+
+
+def _quote(x: str) -> str:
+    return x if x in ("-", "+") or re.fullmatch(r"-?\d+(\.\d+)?", x) else '"' + x.replace('"', "") + '"'
+
+
+def _concept_word(c: str) -> str:
+    """``chase-01`` -> ``chase``: the lemma part of a concept."""
+    return re.sub(r"-\d+$", "", c.lower())
+
+
+# -- PENMAN input ---------------------------------------------------------------------------------------
+
+def is_penman(text: str) -> bool:
+    """Whether ``text`` looks like PENMAN (starts with ``(`` or a ``#`` comment line) and decodes."""
+    s = text.lstrip()
+    if not s.startswith(("(", "#")):
+        return False
+    try:
+        return bool(read_penman(text))
+    except Exception:
+        return False
+
+
+def read_penman(text: str) -> List[AMRGraph]:
+    """Graphs of a PENMAN document (penman.loads): one per sentence; ``# ::snt`` gives the text.
+
+    ISI surface alignments (``~e.3``) become node alignments (indices into the
+    ``# ::tok`` tokens when given); without them APE matches concepts to lemmas.
+    """
+    import penman
+    from penman import surface
+
+    out = []
+    for g in penman.loads(text):
+        aligns = surface.alignments(g)
+        inst = tuple((s, str(t)) for s, r, t in g.instances())
+        attr = tuple((s, r.lstrip(":"), str(t)) for s, r, t in g.attributes())
+        rel = tuple((s, r.lstrip(":"), t) for s, r, t in g.edges())
+        al = {}
+        for (s, r, t), a in aligns.items():
+            if r == ":instance":
+                al[s] = tuple(a.indices)
+        snt = g.metadata.get("snt") or " ".join(_concept_word(c) for _, c in inst)
+        out.append(AMRGraph(g.top, inst, attr, rel, tuple(al.items()), snt))
+    return out
+
+
+# -- the built-in dependency-to-AMR approximation -----------------------------------------------------
+
+def dependency_amr(sent) -> AMRGraph:
+    """An approximate AMR of one spaCy sentence span (see the module docstring for the rules).
+
+    Variables are ``v<token index>`` (``e``/``n`` prefixes for entities and their
+    names, ``c`` for coordination nodes); every node is aligned to its tokens.
+    """
+    doc = sent.doc
+    ents = {}
+    for ent in doc.ents:
+        if ent.start >= sent.start and ent.end <= sent.end and ent.label_ in NE_TYPES:
+            for t in ent:
+                ents[t.i] = ent
+    var: Dict[int, str] = {}  # token -> node variable
+    inst: Dict[str, str] = {}
+    align: Dict[str, Tuple[int, ...]] = {}
+    attrs: List[Tuple[str, str, str]] = []
+    rels: List[Tuple[str, str, str]] = []
+    copula_of: Dict[int, int] = {}  # be-token -> its attr/acomp token (the clause's node)
+
+    for tok in sent:  # copulas: "X is Y" -> (Y :domain X)
+        if tok.lemma_ == "be":
+            comp = [c for c in tok.children if c.dep_ in ("attr", "acomp")]
+            if comp:
+                copula_of[tok.i] = comp[0].i
+
+    def node_of(t) -> Optional[str]:
+        t = doc[copula_of.get(t.i, t.i)]
+        return var.get(t.i)
+
+    # 1) nodes
+    for tok in sent:
+        if tok.i in copula_of or tok.dep_ in SKIP_DEPS or tok.is_punct or tok.is_space:
+            continue
+        if tok.dep_ in ("prep", "agent") or (tok.dep_ == "pcomp" and tok.pos_ == "ADP"):
+            continue  # prepositions become roles, not nodes
+        if tok.lower_ in NEGATIONS or tok.dep_ == "neg" or tok.tag_ in ("WDT", "WP"):
+            continue
+        if tok.pos_ == "NUM" and tok.dep_ == "nummod":
+            continue  # becomes :quant of its head
+        if tok.i in ents:
+            ent = ents[tok.i]
+            if tok.i != ent.root.i:
+                continue
+            e, n = f"e{ent.root.i}", f"n{ent.root.i}"
+            inst[e], inst[n] = NE_TYPES[ent.label_], "name"
+            align[e] = align[n] = tuple(t.i for t in ent)
+            for k, t in enumerate([t for t in ent if not t.is_punct], start=1):
+                attrs.append((n, f"op{k}", t.text))
+            rels.append((e, "name", n))
+            for t in ent:
+                var[t.i] = e
+            continue
+        if tok.pos_ == "PRON" and tok.lemma_.lower() in ("i", "me"):
+            concept = "i"
+        elif tok.pos_ == "PRON":
+            concept = tok.lemma_.lower()
+        elif tok.pos_ in ("VERB", "AUX"):
+            concept = f"{tok.lemma_.lower()}-01"
+        else:
+            concept = tok.lemma_.lower() or tok.lower_
+        v = f"v{tok.i}"
+        inst[v] = concept
+        align[v] = (tok.i,)
+        var[tok.i] = v
+
+    # 2) coordination: (c / and :op1 first :op2 second ...); the parent's edge points to c
+    coord_of: Dict[int, str] = {}
+    for tok in sent:
+        conj = [c for c in tok.children if c.dep_ == "conj"]
+        if not conj or node_of(tok) is None or tok.dep_ == "conj":
+            continue
+        members, todo = [tok], list(conj)
+        while todo:
+            c = todo.pop(0)
+            members.append(c)
+            todo.extend(x for x in c.children if x.dep_ == "conj")
+        members = [m for m in members if node_of(m) is not None]
+        if len(members) < 2:
+            continue
+        cc = [c for m in members for c in m.children if c.dep_ == "cc"]
+        c_var = f"c{tok.i}"
+        inst[c_var] = "or" if cc and cc[0].lower_ == "or" else "and"
+        align[c_var] = tuple(x.i for x in cc) or (tok.i,)
+        for k, m in enumerate(sorted(members, key=lambda x: x.i), start=1):
+            rels.append((c_var, f"op{k}", node_of(m)))
+        coord_of[tok.i] = c_var
+
+    def target(t) -> Optional[str]:
+        return coord_of.get(t.i) or node_of(t)
+
+    # 3) edges from dependencies
+    for tok in sent:
+        head = tok.head
+        if head.i == tok.i:
+            continue
+        h = node_of(head)
+        if tok.lower_ in NEGATIONS or tok.dep_ == "neg":
+            if h is not None:
+                attrs.append((h, "polarity", "-"))
+            continue
+        if tok.pos_ == "NUM" and tok.dep_ == "nummod":
+            if h is not None:
+                attrs.append((h, "quant", tok.text.replace(",", "")))
+            continue
+        d = target(tok)
+        dep = tok.dep_
+        if dep == "pobj" and head.dep_ in ("prep", "agent", "pcomp") and d is not None:
+            prep = head.head if head.dep_ == "pcomp" else head  # "because of X": the role word is "because"
+            g = node_of(prep.head)
+            if g is None or g == d:
+                continue
+            p = prep.lower_
+            if prep.dep_ == "agent":
+                role = "ARG0"
+            elif tok.ent_type_ in ("DATE", "TIME"):
+                role = "time"
+            else:
+                role = PREP_ROLES.get(p, f"prep-{p}")
+                if role == "location" and tok.ent_type_ not in ("GPE", "LOC", "FAC", ""):
+                    role = f"prep-{p}"
+                if role == "agent-approx":
+                    role = "prep-by"
+            rels.append((g, role, d))
+            continue
+        if d is None or h is None or d == h or tok.dep_ == "conj":
+            continue
+        head_is_verb = head.pos_ in ("VERB", "AUX") and head.i not in copula_of
+        if head.i in copula_of and dep in ("nsubj", "nsubjpass", "csubj"):
+            rels.append((h, "domain", d))
+        elif dep in ("nsubj", "csubj"):
+            rels.append((h, "ARG0" if head_is_verb else "domain", d))
+        elif dep in ("nsubjpass", "dobj", "ccomp", "csubjpass"):
+            rels.append((h, "ARG1", d))
+        elif dep == "xcomp":
+            rels.append((h, "ARG1" if not any(c.dep_ == "dobj" for c in head.children) else "ARG2", d))
+        elif dep in ("dative", "iobj", "oprd") or (dep == "acomp" and head.i not in copula_of):
+            rels.append((h, "ARG2", d))
+        elif dep == "poss":
+            rels.append((h, "poss", d))
+        elif dep in ("prep", "agent"):
+            continue  # the preposition itself is a role, not a node
+        elif dep == "relcl":
+            rel_subj = any(c.dep_ in ("nsubj", "nsubjpass") and c.tag_ in ("WDT", "WP") for c in tok.children)
+            rels.append((d, "ARG0" if rel_subj else "ARG1", h))  # AMR's :ARGn-of, stored de-inverted
+        elif dep == "advcl":
+            marks = [c.lower_ for c in tok.children if c.dep_ == "mark"]
+            rels.append((h, ADVCL_ROLES.get(marks[0], "mod") if marks else "mod", d))
+        elif dep in ("npadvmod", "tmod") and tok.ent_type_ in ("DATE", "TIME"):
+            rels.append((h, "time", d))
+        else:  # amod, advmod, compound, nmod, appos, attr of non-copula ...
+            rels.append((h, "mod", d))
+
+    # 4) subjects shared by conjoined verbs and controlled by xcomp heads (re-entrancy, as AMR annotates them)
+    for tok in sent:
+        if tok.dep_ == "xcomp" and node_of(tok) is not None and node_of(tok.head) is not None:
+            subj = [c for c in tok.head.children if c.dep_ in ("nsubj", "csubj")]
+            if subj and target(subj[0]) is not None and not any(c.dep_.startswith("nsubj") for c in tok.children):
+                rels.append((node_of(tok), "ARG0", target(subj[0])))
+        if tok.dep_ == "conj" and tok.pos_ in ("VERB", "AUX") and node_of(tok) is not None:
+            if not any(c.dep_ in ("nsubj", "nsubjpass", "csubj") for c in tok.children):
+                subj = [c for c in tok.head.children if c.dep_ in ("nsubj", "csubj")]
+                if subj and target(subj[0]) is not None:
+                    rels.append((node_of(tok), "ARG0", target(subj[0])))
+
+    root = sent.root
+    top = target(root) if target(root) is not None else (next(iter(inst)) if inst else None)
+    seen, rel_out = set(), []
+    for r in rels:
+        if r not in seen and r[0] in inst and r[2] in inst:
+            seen.add(r)
+            rel_out.append(r)
+    attr_out = list(dict.fromkeys(a for a in attrs if a[0] in inst))
+    return AMRGraph(top, tuple(inst.items()), tuple(attr_out), tuple(rel_out), tuple(align.items()), sent.text)
+
+
+# -- the parser adapter ----------------------------------------------------------------------------
+
+class AMRParser:
+    """Sentence-level AMR graphs of a text: one graph per content sentence (``clauses.content_sentences``)."""
+
+    name = "amr-parser"
+
+    def parse(self, text: str) -> List[AMRGraph]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def signature(self) -> str:
+        return self.name
+
+
+class DependencyAMRParser(AMRParser):
+    """The built-in dependency-to-AMR approximation (:func:`dependency_amr`); not a trained AMR parser."""
+
+    name = "dependency"
+
+    def parse(self, text: str) -> List[AMRGraph]:
+        from .clauses import content_sentences
+
+        return [dependency_amr(s) for s in content_sentences(text)]
+
+    def signature(self) -> str:
+        return f"dep2amr-approx({textlib.spacy_model_name()})"
+
+
+class AmrlibParser(AMRParser):
+    """amrlib's sentence-to-graph model (needs ``pip install amrlib`` and a downloaded parse model)."""
+
+    name = "amrlib"
+
+    def __init__(self):
+        import amrlib  # noqa: F401
+
+        self._model = amrlib.load_stog_model()
+        self._version = getattr(amrlib, "__version__", "?")
+        self._lock = threading.Lock()
+
+    def parse(self, text: str) -> List[AMRGraph]:
+        from .clauses import content_sentences
+
+        sents = [s.text for s in content_sentences(text)]
+        if not sents:
+            return []
+        with self._lock:
+            strings = self._model.parse_sents(sents, add_metadata=True)
+        out = []
+        for s, g in zip(sents, strings):
+            graphs = read_penman(g) if g else []
+            out.append(graphs[0] if graphs else AMRGraph(None, (), text=s))
+        return out
+
+    def signature(self) -> str:
+        return f"amrlib-{self._version}"
+
+
+_parsers: Dict[str, AMRParser] = {}
+_parsers_lock = threading.Lock()
+
+
+def get_parser(name: str = "auto") -> AMRParser:
+    """The AMR parser by name; ``"auto"`` = amrlib when a parse model loads, else the dependency approximation."""
+    if name not in ("auto", "amrlib", "dependency"):
+        raise ValueError(f"get_parser: unknown `amr_parser` {name!r}; choose one of ['auto', 'amrlib', 'dependency']")
+    with _parsers_lock:
+        if name in _parsers:
+            return _parsers[name]
+        if name == "dependency":
+            parser = DependencyAMRParser()
+        elif name == "amrlib":
+            try:
+                parser = AmrlibParser()
+            except Exception as exc:
+                raise ValueError(f"amr_parser='amrlib' needs `pip install amrlib` and an installed sentence-to-graph "
+                                 f"model ({exc.__class__.__name__}: {exc}); use amr_parser='dependency' for the "
+                                 f"built-in approximation") from exc
+        else:
+            try:
+                parser = AmrlibParser()
+            except Exception:
+                parser = DependencyAMRParser()
+        _parsers[name] = parser
+        return parser
+
+
+@lru_cache(maxsize=50_000)
+def _parse_cached(parser_name: str, text: str) -> Tuple[AMRGraph, ...]:
+    return tuple(get_parser(parser_name).parse(text))
+
+
+def graphs_of(text: str, parser: str = "auto") -> List[AMRGraph]:
+    """Sentence graphs of ``text``: read as PENMAN when it is a PENMAN document, else parsed (cached)."""
+    if is_penman(text):
+        return read_penman(text)
+    return list(_parse_cached(parser, text))
+
+
+def union(graphs: Sequence[AMRGraph]) -> AMRGraph:
+    """One graph holding the triples of several (variables made distinct); top = the first graph's top."""
+    inst, attr, rel, al = [], [], [], []
+    top = None
+    for k, g in enumerate(graphs):
+        ren = {v: f"g{k}_{v}" for v, _ in g.instances}
+        inst += [(ren[v], c) for v, c in g.instances]
+        attr += [(ren[v], r, x) for v, r, x in g.attributes if v in ren]
+        rel += [(ren[a], r, ren[b]) for a, r, b in g.relations if a in ren and b in ren]
+        al += [(ren[v], a) for v, a in g.alignments if v in ren]
+        if top is None and g.top in ren:
+            top = ren[g.top]
+    return AMRGraph(top, tuple(inst), tuple(attr), tuple(rel), tuple(al), " ".join(g.text for g in graphs))
+
+
+__all__ = ["AMRGraph", "AMRParser", "DependencyAMRParser", "AmrlibParser", "dependency_amr", "get_parser",
+           "graphs_of", "is_penman", "read_penman", "union", "NE_TYPES"]
+

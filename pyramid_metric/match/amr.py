@@ -1,0 +1,108 @@
+"""AMR matcher: Smatch maximum matching triples (seed 003, Eq. 2) through the ``smatch`` package.
+
+``mmt(A, B)`` is the largest number of triples of graph A that match triples of
+graph B under one variable mapping; Smatch (Cai & Knight 2013) finds it by hill
+climbing from a smart start plus random restarts.  The ``smatch`` package keeps
+a module-level cache and uses the global ``random`` module, so each call here
+clears the cache, seeds a *saved and restored* global RNG state (reproducible,
+and the caller's random state is untouched) and holds a lock.
+
+As a :class:`~pyramid_metric.match.base.Matcher`, similarity of summary span c
+to pyramid unit p is APE's recall ``mmt(A_p, A_c) / |A_p|`` (seed 003,
+Algorithm 1), best over c's sentence graphs; the default threshold is
+tau = 0.75.  Graphs come from :func:`pyramid_metric.amr.graphs_of` (PENMAN
+input, amrlib, or the built-in dependency approximation).
+"""
+from __future__ import annotations
+
+import random
+import threading
+from typing import Sequence, Tuple
+
+import numpy as np
+
+from ..amr import AMRGraph, get_parser, graphs_of, union
+from .base import Matcher
+
+SMATCH_ITERATIONS = 5  # smatch's default: 1 smart start + 4 random restarts
+SEED = 0
+
+_lock = threading.Lock()
+
+
+def _label_bound(a: Tuple[list, list, list], b: Tuple[list, list, list]) -> int:
+    """An upper bound on mmt: triples of A whose label (concept / role+value / role) occurs in B at all."""
+    concepts = {t[2] for t in b[0]}
+    attrs = {(t[0].lower(), t[2]) for t in b[1]}
+    roles = {t[0].lower() for t in b[2]}
+    return (sum(t[2] in concepts for t in a[0]) + sum((t[0].lower(), t[2]) in attrs for t in a[1])
+            + sum(t[0].lower() in roles for t in a[2]))
+
+
+def max_matching_triples(a: AMRGraph, b: AMRGraph, iterations: int = SMATCH_ITERATIONS, seed: int = SEED) -> int:
+    """mmt(A, B) of seed 003, Eq. (2): Smatch's best triple-match count between two graphs (deterministic)."""
+    import smatch
+
+    ta, tb = a.smatch_triples("a"), b.smatch_triples("b")
+    if not ta[0] or not tb[0]:
+        return 0
+    if _label_bound(ta, tb) == 0:
+        return 0
+    with _lock:
+        state = random.getstate()
+        saved_iter = smatch.iteration_num
+        try:
+            random.seed(seed)
+            smatch.iteration_num = iterations
+            smatch.match_triple_dict.clear()
+            _, best = smatch.get_best_match(ta[0], ta[1], ta[2], tb[0], tb[1], tb[2], "a", "b")
+        finally:
+            smatch.match_triple_dict.clear()
+            smatch.iteration_num = saved_iter
+            random.setstate(state)
+    return int(best)
+
+
+def smatch_prf(a: AMRGraph, b: AMRGraph) -> Tuple[float, float, float]:
+    """Smatch precision, recall and F1 of graph ``a`` (test) against ``b`` (gold), as ``smatch.compute_f``."""
+    m = max_matching_triples(a, b)
+    p = m / a.n_triples if a.n_triples else 0.0
+    r = m / b.n_triples if b.n_triples else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def triple_recall(unit: AMRGraph, sentence: AMRGraph) -> float:
+    """mmt(A_d, A_p) / |A_d|: the share of the unit's triples found in the sentence (APE, Algorithm 1)."""
+    n = unit.n_triples
+    return max_matching_triples(unit, sentence) / n if n else 0.0
+
+
+class AMRMatcher(Matcher):
+    """phi(c, p) = mmt(A_p, A_c) / |A_p| with Smatch; AMR graphs from PENMAN input, amrlib or the approximation."""
+
+    name = "amr"
+
+    def __init__(self, parser: str = "auto"):
+        self.parser_name = parser
+        self.parser = get_parser(parser)
+
+    def graphs(self, text: str) -> Sequence[AMRGraph]:
+        return graphs_of(text, self.parser_name)
+
+    def similarities(self, summary: Sequence, pyramid: Sequence) -> np.ndarray:
+        out = np.zeros((len(summary), len(pyramid)))
+        s_graphs = [self.graphs(c.text) for c in summary]
+        for j, p in enumerate(pyramid):
+            gs = self.graphs(p.text)
+            if not gs:
+                continue
+            unit = union(gs) if len(gs) > 1 else gs[0]
+            for i, sent_graphs in enumerate(s_graphs):
+                out[i, j] = max((triple_recall(unit, g) for g in sent_graphs), default=0.0)
+        return out
+
+    def signature(self) -> str:
+        return f"amr(smatch-mmt,it:{SMATCH_ITERATIONS},seed:{SEED},parser:{self.parser.signature()})"
+
+
+__all__ = ["AMRMatcher", "max_matching_triples", "smatch_prf", "triple_recall"]

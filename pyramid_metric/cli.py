@@ -13,7 +13,8 @@ import os
 import sys
 from typing import List
 
-from .config import BE_MATCHES, BE_VARIANTS, EXTRACTS, MATCHERS, METHODS, ROUGE_VARIANTS, SOLVERS, PyramidConfig
+from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, EDUA_VARIANTS, EXTRACTS, MATCHERS, METHODS,
+                     PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
 
 EXIT_BAD_INPUT = 1
 
@@ -39,6 +40,13 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--be-match", default=d.be_match, choices=BE_MATCHES)
     g.add_argument("--rouge-variant", default=d.rouge_variant, choices=ROUGE_VARIANTS)
     g.add_argument("--no-rouge-stem", dest="rouge_stem", action="store_false", default=d.rouge_stem)
+    g.add_argument("--edua", default=d.edua, choices=EDUA_VARIANTS)
+    g.add_argument("--edge-percentile", type=float, default=d.edge_percentile)
+    g.add_argument("--zipf-beta", type=float, default=d.zipf_beta)
+    g.add_argument("--pyreval-score", default=d.pyreval_score, choices=PYREVAL_SCORES)
+    g.add_argument("--merge-threshold", type=float, default=d.merge_threshold)
+    g.add_argument("--ape-alpha", type=float, default=d.ape_alpha)
+    g.add_argument("--amr-parser", default=d.amr_parser, choices=AMR_PARSERS)
 
 
 def _config(args) -> PyramidConfig:
@@ -46,7 +54,9 @@ def _config(args) -> PyramidConfig:
                          soft=args.soft, segmenter=args.segmenter, sentence_penalty=args.sentence_penalty,
                          length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver,
                          be_variant=args.be_variant, be_match=args.be_match, rouge_variant=args.rouge_variant,
-                         rouge_stem=args.rouge_stem)
+                         rouge_stem=args.rouge_stem, edua=args.edua, edge_percentile=args.edge_percentile,
+                         zipf_beta=args.zipf_beta, pyreval_score=args.pyreval_score,
+                         merge_threshold=args.merge_threshold, ape_alpha=args.ape_alpha, amr_parser=args.amr_parser)
 
 
 def read_examples(path: str) -> List[dict]:

@@ -71,6 +71,13 @@ Args:
         example (DUC/TAC pyramids, REALSumm `scus`); predictions are scored against them with the matcher
         (an SCU counts when some summary EDU reaches the threshold); `references` and `sources` are not needed.
     scu_weights (`list` of `list` of `float`, optional): the weight of each SCU (default 1 each).
+    edua (`str`, default `"greedy"`): method `"pyreval"`/`"ape"`: EDUA-G (`"greedy"`) or exact EDUA-C (`"complete"`).
+    edge_percentile (`float`, default 83): method `"pyreval"`: t_edge as a percentile of cross-reference cosines.
+    zipf_beta (`float`, default 2.5): method `"pyreval"`: beta of EDUA-G's Zipfian capacities.
+    pyreval_score (`str`, default `"coverage"`): method `"pyreval"`: `"coverage"`, `"quality"` or `"comprehensive"`.
+    merge_threshold (`float`, default 0.8): method `"peak"`: T1, cosine at which reference triples merge into an SCU.
+    ape_alpha (`float`, default 0.2): method `"ape"`: score = alpha * APE + (1 - alpha) * ROUGE-SU4.
+    amr_parser (`str`, default `"auto"`): `"amrlib"`, `"dependency"` (built-in approximation) or `"auto"`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
@@ -128,11 +135,15 @@ class Pyramid(evaluate.Metric):
                  sentence_penalty=_D.sentence_penalty, length_limit: Optional[int] = _D.length_limit,
                  time_limit=_D.time_limit, solver=_D.solver, explain=False, be_variant=_D.be_variant,
                  be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
-                 scus=None, scu_weights=None):
+                 scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
+                 zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser):
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, threshold=threshold, soft=soft,
                                segmenter=segmenter, sentence_penalty=sentence_penalty, length_limit=length_limit,
                                time_limit=time_limit, solver=solver, be_variant=be_variant, be_match=be_match,
-                               rouge_variant=rouge_variant, rouge_stem=rouge_stem)
+                               rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
+                               edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
+                               merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights)

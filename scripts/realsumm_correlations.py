@@ -29,6 +29,12 @@ PYRAMID_ROWS = {
     "prop_be": ("Prop(BE): BE oracle, LCS t=0.55 (seed 000)", dict(extract="be")),
     "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55 (seed 000)", dict(extract="rouge")),
     "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55 (seed 000)", dict(extract="align")),
+    "pyreval": ("PyrEval: EDUA-G, MiniLM segments, WMIN, coverage (seed 002)", dict(method="pyreval")),
+    "pyreval_comp": ("PyrEval: EDUA-G, WMIN, comprehensive (seed 002)",
+                     dict(method="pyreval", pyreval_score="comprehensive")),
+    "peak": ("PEAK: ClausIE-style triples, MiniLM T1=0.8, Hungarian T=0.6 (seed 004)", dict(method="peak")),
+    "ape": ("APE + ROUGE-SU4, alpha=0.2, dep2amr approx, tau=0.75 (seed 003)", dict(method="ape")),
+    "ape_only": ("APE alone (alpha=1), dep2amr approx, tau=0.75 (seed 003)", dict(method="ape", ape_alpha=1.0)),
 }
 
 

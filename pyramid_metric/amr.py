@@ -144,15 +144,19 @@ def _concept_word(c: str) -> str:
 
 # -- PENMAN input ---------------------------------------------------------------------------------------
 
+_PENMAN_START = re.compile(r"^\(\s*[^\s()/:\"]+\s*/\s*[^\s()]")
+
+
 def is_penman(text: str) -> bool:
-    """Whether ``text`` looks like PENMAN (starts with ``(`` or a ``#`` comment line) and decodes."""
-    s = text.lstrip()
-    if not s.startswith(("(", "#")):
+    """Whether ``text`` is a PENMAN document: after ``#`` comment lines, ``(var / concept ...`` that decodes."""
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#")).strip()
+    if not _PENMAN_START.match(body):  # "(var / concept": not "(CNN) Officials said ..."
         return False
     try:
-        return bool(read_penman(text))
+        graphs = read_penman(text)
     except Exception:
         return False
+    return bool(graphs) and all(g.instances for g in graphs)
 
 
 def read_penman(text: str) -> List[AMRGraph]:

@@ -35,6 +35,14 @@ PYRAMID_ROWS = {
     "peak": ("PEAK: ClausIE-style triples, MiniLM T1=0.8, Hungarian T=0.6 (seed 004)", dict(method="peak")),
     "ape": ("APE + ROUGE-SU4, alpha=0.2, dep2amr approx, tau=0.75 (seed 003)", dict(method="ape")),
     "ape_only": ("APE alone (alpha=1), dep2amr approx, tau=0.75 (seed 003)", dict(method="ape", ape_alpha=1.0)),
+    "prop_be_emb": ("Prop(BE): BE oracle, MiniLM cosine t=0.45 (embedding matcher)", dict(matcher="embedding")),
+    "be_hmr": ("BE-HMR recall, lemma identity (seed 001)", dict(method="be")),
+    "be_hm": ("BE-HM recall, lemma identity (seed 001)", dict(method="be", be_variant="hm")),
+    "be_hmr_lex": ("BE-HMR recall, lexical identity (seed 001)", dict(method="be", be_match="lexical")),
+    "rouge_su4": ("ROUGE-SU4 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge")),
+    "rouge_1": ("ROUGE-1 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge", rouge_variant="1")),
+    "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True)),
+    "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45", dict(scus=True, matcher="embedding")),
 }
 
 
@@ -59,6 +67,7 @@ def pyramid_matrix(rows, systems, options, segmenter=None):
     opts = dict(options)
     if segmenter:
         opts["segmenter"] = segmenter
+    use_scus = opts.pop("scus", False)  # human-pyramid rows: score against the example's given SCUs
     scorer = PyramidScorer(**opts)
     preds, refs, srcs = [], [], []
     for r in rows:
@@ -66,8 +75,10 @@ def pyramid_matrix(rows, systems, options, segmenter=None):
             preds.append(r["systems"][s]["summary"])
             refs.append([r["reference"]])
             srcs.append(r["document"])
-    scores = [x.score for x in scorer.score(preds, refs, srcs, progress=True)]
-    return np.array(scores).reshape(len(rows), len(systems)), scorer.signature(nrefs=1)
+    scus = [r["scus"] for r in rows for _ in systems] if use_scus else None
+    scores = [x.score for x in scorer.score(preds, refs, srcs, progress=True, scus=scus)]
+    sig = "pyramid:scus(w=1)|" + scorer.signature() if use_scus else scorer.signature(nrefs=1)
+    return np.array(scores).reshape(len(rows), len(systems)), sig
 
 
 def main():

@@ -84,6 +84,9 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
         raise ValueError(f"`sources` has {len(sources)} items but `predictions` has {len(predictions)}")
     src_out = []
     for i, s in enumerate(sources):
+        if s is None and not needs_sources:  # e.g. evaluate's `sources` column for methods that do not use it
+            src_out.append(None)
+            continue
         if isinstance(s, str):
             docs = [s]
         elif isinstance(s, Sequence) and not isinstance(s, bytes) and all(isinstance(d, str) for d in s):

@@ -100,3 +100,19 @@ def test_realsumm_given_scus_agree_with_human_scores(realsumm_rows, lcs):
     # a summary that is the reference itself covers most of its SCUs
     ref = lcs.compute([rows[0]["reference"]], scus=[rows[0]["scus"]])["scores"][0]
     assert ref >= 0.6
+
+
+def test_through_evaluate_with_sources_none():
+    """evaluate's module needs a `sources` column; methods and modes that do not use it take None."""
+    evaluate = pytest.importorskip("evaluate")
+    from pathlib import Path
+
+    module = evaluate.load(str(Path(__file__).resolve().parent.parent / "metric_card" / "pyramid.py"))
+    pred = "A storm hit the coast and thousands of homes lost power."
+    out = module.compute(predictions=[pred], references=[["unused"]], sources=[None], scus=[SCUS],
+                         scu_weights=[WEIGHTS])
+    assert out["scores"][0] == pytest.approx(5 / 6)
+    out = module.compute(predictions=[pred], references=[[pred]], sources=[None], method="be")
+    assert out["scores"] == [1.0] and "method:be" in out["signature"]
+    with pytest.raises(ValueError, match=r"`sources\[0\]`"):
+        module.compute(predictions=[pred], references=[[pred]], sources=[None])  # the EDU method needs them

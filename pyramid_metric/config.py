@@ -5,14 +5,14 @@ import math
 from dataclasses import asdict, dataclass, fields
 from typing import Optional
 
-METHODS = ("hirao", "be", "rouge", "pyreval", "peak", "ape")
+METHODS = ("hirao", "refpyramid", "be", "rouge", "pyreval", "peak", "ape")
 EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
-MATCHERS = ("lcs", "embedding", "amr")
+MATCHERS = ("lcs", "recall", "embedding", "amr")
 SOLVERS = ("highs", "cbc")
 # threshold=None resolves to the matcher's default: t = 0.55 of seed 000 for LCS; for the MiniLM cosine the
 # value tuned on REALSumm dev only (scripts/tune_embedding_threshold.py: best summary-level Pearson of the
 # grid 0.30..0.90 with the default extract, 0.279 at t = 0.45; system-level Pearson 0.732 there).
-DEFAULT_THRESHOLDS = {"lcs": 0.55, "embedding": 0.45, "amr": 0.75}
+DEFAULT_THRESHOLDS = {"lcs": 0.55, "recall": 0.55, "embedding": 0.45, "amr": 0.75}
 # Methods that build SCU pyramids from the references resolve threshold=None by method instead: PyrEval's WMIN
 # cosine and PEAK's scoring T (MiniLM cosine), APE's tau = 0.75 (seed 003, section 5).
 METHOD_THRESHOLDS = {"pyreval": 0.6, "peak": 0.6, "ape": 0.75}

@@ -42,6 +42,10 @@ PYRAMID_ROWS = {
     "rouge_su4": ("ROUGE-SU4 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge")),
     "rouge_1": ("ROUGE-1 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge", rouge_variant="1")),
     "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True)),
+    "refpyr_recall": ("Reference-EDU pyramid, content-word recall presence", dict(method="refpyramid", matcher="recall")),
+    "refpyr_lcs": ("Reference-EDU pyramid, LCS presence", dict(method="refpyramid", matcher="lcs")),
+    "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence",
+                     dict(scus=True, method="refpyramid", matcher="recall")),
     "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45", dict(scus=True, matcher="embedding")),
 }
 

@@ -8,6 +8,7 @@ from .base import Matcher
 
 MATCHERS: Dict[str, str] = {
     "lcs": "pyramid_metric.match.lcs:LCSMatcher",
+    "recall": "pyramid_metric.match.recall:RecallMatcher",
     "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
     "amr": "pyramid_metric.match.amr:AMRMatcher",
 }

@@ -2,9 +2,19 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import namedtuple
 from typing import Sequence
 
 import numpy as np
+
+from ..text import words
+
+TextSpan = namedtuple("TextSpan", "text words")
+
+
+def text_span(text: str) -> TextSpan:
+    """A span (``.text``, ``.words``) for a plain string, words counted as everywhere else (``text.words``)."""
+    return TextSpan(text, tuple(words(text)))
 
 
 class Matcher(ABC):
@@ -18,6 +28,18 @@ class Matcher(ABC):
 
     def prepare(self, texts: Sequence[str]) -> None:
         """Precompute, in one batch, what :meth:`similarities` will need for these texts (no-op by default)."""
+
+    def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
+        """P(each unit is expressed somewhere in the summary), in [0, 1].
+
+        Default: the similarity of each unit to the whole summary taken as one
+        span (for LCS: the share of the unit's words the summary covers in order).
+        Learned matchers override this with a trained probability.
+        """
+        if not units:
+            return np.zeros(0)
+        sim = self.similarities([text_span(summary)], [text_span(u) for u in units])
+        return np.clip(sim[0], 0.0, 1.0)
 
     def signature(self) -> str:
         return self.name

@@ -7,6 +7,7 @@ from .base import Method
 
 METHODS = {
     "hirao": "pyramid_metric.methods.hirao:HiraoMethod",
+    "refpyramid": "pyramid_metric.methods.reference:ReferencePyramidMethod",
     "be": "pyramid_metric.methods.be:BEMethod",
     "rouge": "pyramid_metric.methods.rouge:RougeMethod",
     "pyreval": "pyramid_metric.methods.pyreval:PyrEvalMethod",

@@ -1,0 +1,118 @@
+"""Reference-EDU pyramid with soft presence credit: the package's default beyond seed 000.
+
+Seed 000 anchors every pyramid unit in the *source*: a length-limited extract
+of the source stands for each reference.  With one abstractive reference (as
+in CNN/DM) that extract covers only part of the reference, and binary LCS
+matching at t = 0.55 leaves few distinct scores.  This method keeps the
+pyramid machinery and changes where units come from and how credit is given:
+
+1. **Units** are the EDUs of the references themselves (the segmenter of the
+   configuration).  With K references, an EDU of reference k is also credited
+   to every other reference that expresses it (presence >= 0.5), so its weight
+   is the number of references expressing it (1..K, as Eq. 19 counts extracts
+   containing a source EDU); an EDU already expressed, both ways, by a unit of
+   an earlier reference is merged into that unit instead of repeated.
+2. **Credit** is soft: unit j earns w_j * P(j expressed by the summary), the
+   matcher's presence probability of the unit against the whole summary (a
+   learned matcher, or a lexical one), instead of the binary g of Eq. 24.
+3. **Normalization** is the knapsack bound of Eq. 25-27 with L_max = the mean
+   reference length: with one reference it is the total weight (a recall, as
+   the human LitePyramid score is); with several it is the best weight a
+   reference-length summary could reach.
+
+The faithful seed-000 systems stay available as ``method="hirao"``.
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+import numpy as np
+
+from ..document import make_documents
+from ..match import get_matcher
+from ..pyramid import Pyramid, PyramidUnit
+from ..scoring import Match, ScoreResult
+from ..segment import get_segmenter
+from .base import Method
+
+PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
+
+
+class ReferencePyramidMethod(Method):
+    """Pyramids of the references' own EDUs, weighted by how many references express them; soft credit."""
+
+    name = "refpyramid"
+    needs_sources = False
+    scores_scus = True  # _score_one works on any pyramid, including given human SCUs
+
+    def __init__(self, config):
+        super().__init__(config)
+        self.segmenter = get_segmenter(config.segmenter)
+        self.matcher = get_matcher(config.matcher)
+
+    def _presence(self, units: Sequence[str], text: str) -> np.ndarray:
+        return np.clip(np.nan_to_num(self.matcher.presence(list(units), text)), 0.0, 1.0)
+
+    def build_many(self, references: Sequence[Sequence[str]], sources: Sequence[Optional[str]]) -> List[Pyramid]:
+        docs = iter(make_documents([r for refs in references for r in refs], self.segmenter))
+        return [self._build_one([next(docs) for _ in refs]) for refs in references]
+
+    def _build_one(self, ref_docs) -> Pyramid:
+        texts = [d.text for d in ref_docs]
+        units: List[dict] = []  # {"text", "words", "refs"}
+        for k, doc in enumerate(ref_docs):
+            for edu, ws in zip(doc.edus, doc.edu_words):
+                if units and k > 0:  # merge into the best earlier unit when each expresses the other
+                    fwd = self._presence([u["text"] for u in units], edu.text)
+                    i = int(np.argmax(fwd))
+                    if (fwd[i] >= PRESENT and k not in units[i]["refs"]
+                            and self._presence([edu.text], units[i]["text"])[0] >= PRESENT):
+                        units[i]["refs"].add(k)
+                        continue
+                units.append({"text": edu.text, "words": tuple(ws), "refs": {k}})
+        if len(texts) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
+            for k, t in enumerate(texts):
+                p = self._presence([u["text"] for u in units], t)
+                for u, pk in zip(units, p):
+                    if pk >= PRESENT:
+                        u["refs"].add(k)
+        pyr_units = tuple(PyramidUnit(u["text"], u["words"], float(len(u["refs"])), tuple(sorted(u["refs"])))
+                          for u in units)
+        lengths = [max(1, d.n_words) for d in ref_docs]
+        limit = self.config.length_limit or max(1, round(sum(lengths) / len(lengths)))
+        if len(ref_docs) == 1 and self.config.length_limit is None:
+            limit = max(limit, sum(u.length for u in pyr_units))  # one reference: OPT_KP = total weight
+        return Pyramid(pyr_units, limit, len(ref_docs))
+
+    def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
+        from ..text import clean_text
+
+        out = []
+        for pred, pyr in zip(predictions, pyramids):
+            out.append(self._score_one(clean_text(pred), pyr))
+        return out
+
+    def _score_one(self, summary: str, pyr: Pyramid) -> ScoreResult:
+        units = pyr.units
+        opt_kp, _ = pyr.optimal_weight()
+        if not units or opt_kp <= 0:
+            return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))), ("the pyramid is empty",), (summary,))
+        if not summary.strip():
+            return ScoreResult(0.0, 0.0, opt_kp, (), tuple(range(len(units))), ("the summary has no words",), ())
+        p = self._presence([u.text for u in units], summary)
+        credit = np.array([u.weight for u in units]) * p
+        total = float(credit.sum())
+        matches = tuple(Match(0, summary, j, u.text, float(p[j]), u.weight, float(credit[j]))
+                        for j, u in enumerate(units) if p[j] >= PRESENT)
+        missed = tuple(j for j in range(len(units)) if p[j] < PRESENT)
+        notes = []
+        score = total / opt_kp
+        if score > 1.0:
+            notes.append(f"credit {total:g} exceeds the knapsack bound {opt_kp:g}: score capped at 1")
+            score = 1.0
+        return ScoreResult(float(score), total, float(opt_kp), matches, missed, tuple(notes), (summary,))
+
+    def signature(self) -> str:
+        c = self.config
+        return (f"method:refpyramid|matcher:{self.matcher.signature()}|credit:presence"
+                f"|seg:{self.segmenter.signature()}|lmax:{c.length_limit or 'ref'}")

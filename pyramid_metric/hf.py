@@ -51,10 +51,13 @@ Args:
     extract (`str`, default `"be"`): extractive references by the Basic-Element oracle ILP (`"be"`,
         Prop(BE)), the ROUGE-2 oracle ILP (`"rouge"`, Prop(ROUGE)) or the LCS alignment ILP (`"align"`, Prop(AL)).
     method (`str`, default `"hirao"`): the scoring system: `"hirao"` (EDU pyramid, seed 000), `"be"` (Basic
-        Elements, Hovy et al. 2006; no sources needed) or `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5
-        computes it; no sources needed).
+        Elements, Hovy et al. 2006; no sources needed), `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5
+        computes it; no sources needed), `"pyreval"` (PyrEval, seed 002: EDUA pyramid of reference segments,
+        WMIN), `"peak"` (PEAK, seed 004: triple pyramid, Hungarian) or `"ape"` (APE, seed 003: AMR/Smatch
+        coverage of SCUs mixed with ROUGE-SU4); the last three build pyramids from the references alone.
     matcher (`str`, default `"lcs"`): similarity of summary EDUs to pyramid units: `"lcs"` (word LCS share,
-        seed 000 Eq. 6) or `"embedding"` (cosine of all-MiniLM-L6-v2 sentence vectors).
+        seed 000 Eq. 6), `"embedding"` (cosine of all-MiniLM-L6-v2 sentence vectors) or `"amr"` (Smatch
+        share of the unit's AMR triples found in the span, seed 003; default threshold tau = 0.75).
     threshold (`float`, optional): t of Eq. 24, the similarity a match needs; default the matcher's own
         (0.55 for `"lcs"` as in the paper; the REALSumm-dev-tuned cosine for `"embedding"`).
     soft (`bool`, default False): credit phi * w instead of w for a match (not in the paper).

@@ -50,6 +50,8 @@ def main():
     ap.add_argument("--grid", type=float, nargs="+", default=[round(0.3 + 0.05 * i, 2) for i in range(13)])
     ap.add_argument("--extract", default="be")
     ap.add_argument("--scus", action="store_true", help="sweep the human-pyramid mode (given SCUs)")
+    ap.add_argument("--matcher", default="embedding", help="sweep another matcher's threshold (e.g. lcs)")
+    ap.add_argument("--soft", action="store_true", help="credit phi * w instead of w (config.soft)")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--json")
     args = ap.parse_args()
@@ -58,7 +60,7 @@ def main():
         rows = [json.loads(line) for line in f][:args.limit]
     systems = sorted(rows[0]["systems"])
     human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
-    scorer = PyramidScorer(matcher="embedding", extract=args.extract)
+    scorer = PyramidScorer(matcher=args.matcher, extract=args.extract)
     method = scorer.method
     t0 = time.time()
     if args.scus:
@@ -75,14 +77,14 @@ def main():
     t2 = time.time()
     table = []
     for t in args.grid:
-        scores = [pyramid_score(sp, pyramids[k // len(systems)], _Fixed(sim), t).score
+        scores = [pyramid_score(sp, pyramids[k // len(systems)], _Fixed(sim), t, args.soft).score
                   for k, (sp, sim) in enumerate(sims)]
         metric = np.array(scores).reshape(len(rows), len(systems))
         corr = all_correlations(metric, human)
         table.append({"t": t, "mean": float(metric.mean()), **corr})
     best = max(table, key=lambda r: (round(r["summary_pearson"], 4), r["system_pearson"]))
-    mode = "human SCUs" if args.scus else f"extract={args.extract}"
-    print(f"\nREALSumm dev, {len(rows)} examples x {len(systems)} systems, embedding matcher, {mode} "
+    mode = ("human SCUs" if args.scus else f"extract={args.extract}") + (", soft credit" if args.soft else "")
+    print(f"\nREALSumm dev, {len(rows)} examples x {len(systems)} systems, {args.matcher} matcher, {mode} "
           f"(pyramids {t1 - t0:.0f}s, cosines {t2 - t1:.0f}s)\n")
     print("| t | mean score | summary r | summary rho | summary tau | system r | system rho | system tau |")
     print("|---|---|---|---|---|---|---|---|")

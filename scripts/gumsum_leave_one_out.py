@@ -9,6 +9,9 @@ summary is scored, and so is a lead baseline: the first words of the source,
 cut to the held-out summary's length. A sanity check of the metric: human
 abstracts should not lose to the lead on documents whose first words are not a
 summary (GUM's genres are mostly not news).
+
+The rows, the options and the report are shared with scripts/gumsum_dataset_loo.py
+(the same experiment through ``datasets``), which imports them from here.
 """
 from __future__ import annotations
 
@@ -24,51 +27,73 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_interval  # noqa: E402
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 
-def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--split", default="dev")
-    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "gumsum"))
+    ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "shared", "data", "gumsum"))
     ap.add_argument("--extract", default="be")
     ap.add_argument("--segmenter", default=None)
     ap.add_argument("--limit", type=int, default=None)
-    args = ap.parse_args()
-    with open(os.path.join(args.data, f"gumsum_{args.split}.jsonl"), encoding="utf-8") as f:
-        docs = [json.loads(line) for line in f][:args.limit]
+    return ap
+
+
+def options(args) -> dict:
+    """PyramidScorer options from the command line (the package defaults for what is not given)."""
     opts = {"extract": args.extract}
     if args.segmenter:
         opts["segmenter"] = args.segmenter
-    scorer = PyramidScorer(**opts)
-    preds, refs, srcs, kinds = [], [], [], []
+    return opts
+
+
+def load_docs(args) -> list:
+    with open(os.path.join(args.data, f"gumsum_{args.split}.jsonl"), encoding="utf-8") as f:
+        return [json.loads(line) for line in f][:args.limit]
+
+
+def leave_one_out_rows(docs) -> list:
+    """One row per (document, held-out summary): the held-out human summary, the same-length lead, the other
+    four summaries as references and the source. Both predictions of a row share its pyramid."""
+    rows = []
     for d in docs:
         words = d["text"].split()
         for i, held in enumerate(d["summaries"]):
-            others = d["summaries"][:i] + d["summaries"][i + 1:]
-            lead = " ".join(words[:len(held.split())])
-            for kind, pred in (("human", held), ("lead", lead)):
-                preds.append(pred)
-                refs.append(others)
-                srcs.append(d["text"])
-                kinds.append(kind)
-    results = scorer.score(preds, refs, srcs, progress=True)
-    scores = np.array([r.score for r in results])
-    kinds = np.array(kinds)
-    human, lead = scores[kinds == "human"], scores[kinds == "lead"]
-    print(f"GUMSum {args.split}: {len(docs)} documents x 5 held-out summaries; pyramids from the other 4\n")
+            rows.append({"doc_id": d["doc_id"], "genre": d["genre"], "held_out": i, "human": held,
+                         "lead": " ".join(words[:len(held.split())]),
+                         "references": d["summaries"][:i] + d["summaries"][i + 1:], "source": d["text"]})
+    return rows
+
+
+def report(split: str, n_docs: int, human, lead, genres, signature: str) -> None:
+    """Print the markdown tables of the README: means with bootstrap intervals, pairwise wins, per genre."""
+    human, lead, genres = np.asarray(human), np.asarray(lead), np.asarray(genres)
+    print(f"GUMSum {split}: {n_docs} documents x 5 held-out summaries; pyramids from the other 4\n")
     print("| summary | mean pyramid score | 95% interval |")
     print("|---|---|---|")
     for name, v in (("human (held out)", human), ("lead, same length", lead)):
         lo, hi = bootstrap_interval(v)
         print(f"| {name} | {v.mean():.3f} | [{lo:.3f}, {hi:.3f}] |")
     print(f"\nhuman > lead on {np.mean(human > lead):.0%} of pairs, lead > human on {np.mean(lead > human):.0%}")
-    genres = sorted({d["genre"] for d in docs})
-    per_doc = np.repeat([d["genre"] for d in docs], 5)
     print("\n| genre | human | lead |\n|---|---|---|")
-    for g in genres:
-        m = per_doc == g
+    for g in sorted(set(genres.tolist())):
+        m = genres == g
         print(f"| {g} | {human[m].mean():.3f} | {lead[m].mean():.3f} |")
-    print(f"\n`{scorer.signature(nrefs=4)}`")
+    print(f"\n`{signature}`")
+
+
+def main():
+    args = arg_parser().parse_args()
+    docs = load_docs(args)
+    rows = leave_one_out_rows(docs)
+    scorer = PyramidScorer(**options(args))
+    n = len(rows)
+    # human and lead of a row are scored against the same pyramid: the scorer's cache builds it once
+    results = scorer.score([r["human"] for r in rows] + [r["lead"] for r in rows],
+                           [r["references"] for r in rows] * 2, [r["source"] for r in rows] * 2, progress=True)
+    scores = [r.score for r in results]
+    report(args.split, len(docs), scores[:n], scores[n:], [r["genre"] for r in rows], scorer.signature(nrefs=4))
 
 
 if __name__ == "__main__":

@@ -124,11 +124,15 @@ def test_edua_complete_equals_brute_force_on_random_graphs():
 
 def test_edua_complete_refuses_large_inputs_with_a_clear_message():
     names = [f"{r}{k}" for r in "ABC" for k in range(1, 6)]
-    pairs = {(a, b): 0.9 for a, b in itertools.combinations(names, 2) if a[0] != b[0]}
+    pairs = {(a, b): 0.9 - 0.01 * (int(a[1]) + int(b[1])) for a, b in itertools.combinations(names, 2) if a[0] != b[0]}
     g, _ = toy_graph(names, pairs)
-    assert len(g.candidates) > EDUA_C_MAX_CANDIDATES
-    with pytest.raises(ValueError, match="edua='greedy'"):
-        edua_complete(g)
+    assert len(g.candidates) == 3 * 25 + 125  # pairs across 3 references of 5 segments, and all triangles
+    with pytest.raises(ValueError, match="candidate SCUs exceed the exact-search limit of 100.*edua='greedy'"):
+        edua_complete(g, max_candidates=100)
+    with pytest.raises(ValueError, match="limit of 50 search nodes.*edua='greedy'"):
+        edua_complete(g, max_nodes=50)
+    assert EDUA_C_MAX_CANDIDATES >= len(g.candidates)
+    assert edua_complete(g).ap >= edua_greedy(g).ap - TOL
 
 
 def test_t_edge_is_a_percentile_of_cross_reference_cosines():

@@ -50,7 +50,10 @@ from ..scoring import Match
 from .base import Method
 from .scu import Contributor, SCUPyramid, SCUScoreResult, harmonic_mean, make_scu_pyramid
 
-EDUA_C_MAX_CANDIDATES = 30  # exact search is exponential in the number of candidate SCUs
+# EDUA-C's exact search is exponential in the worst case: refuse inputs past these sizes (candidate SCUs,
+# search nodes).  With the AP bound, GUMSum pyramids of 4 references (up to ~400 candidates) take < 1 s.
+EDUA_C_MAX_CANDIDATES = 2000
+EDUA_C_MAX_NODES = 2_000_000
 MAX_CANDIDATES = 20_000  # clique enumeration cap (EDUA-G keeps the best by attraction score)
 ALPHA_OFFSET = 10  # alpha = |segments| + 10 (seed 002, appendix B: alpha in [|seg| + 10, |seg| + 50])
 
@@ -258,14 +261,16 @@ def edua_greedy(graph: EDUAGraph, beta: float = 2.5, alpha: Optional[float] = No
     return EDUAResult(scus + residual, ap, "greedy")
 
 
-def edua_complete(graph: EDUAGraph, max_candidates: int = EDUA_C_MAX_CANDIDATES) -> EDUAResult:
+def edua_complete(graph: EDUAGraph, max_candidates: int = EDUA_C_MAX_CANDIDATES,
+                  max_nodes: int = EDUA_C_MAX_NODES) -> EDUAResult:
     """EDUA-C (seed 002, section 4.4): depth-first search over candidate SCUs for the pyramid of highest AP.
 
     Candidates are ordered by weight (then AS); a path adds a candidate when it
     keeps constraints 1 (one segmentation per sentence) and 2 (distinct
     segments).  Residual segments form C_1 (AS 1).  The search is exact
     (branch and bound on an upper bound of AP; ties keep the path found first)
-    and exponential, so more than ``max_candidates`` candidates raise ValueError.
+    and exponential in the worst case, so more than ``max_candidates`` candidates, or a search that visits
+    more than ``max_nodes`` nodes, raise ValueError.
     """
     if graph.truncated or len(graph.candidates) > max_candidates:
         raise ValueError(
@@ -309,6 +314,11 @@ def edua_complete(graph: EDUAGraph, max_candidates: int = EDUA_C_MAX_CANDIDATES)
     def dfs(i: int):
         nonlocal explored
         explored += 1
+        if explored > max_nodes:
+            raise ValueError(
+                f"EDUA-C: the exact search passed its limit of {max_nodes} search nodes on {len(cands)} candidate "
+                "SCUs (pyreval `edua='complete'`). Use edua='greedy' (EDUA-G), or raise `edge_percentile` so that "
+                "fewer segment pairs become edges.")
         if i == len(cands):
             leaf()
             return

@@ -1,8 +1,9 @@
 """The ``pyramid-metric`` command line: score, explain, compare, segment, demo, register.
 
 Options mirror :class:`~pyramid_metric.config.PyramidConfig` (same names, same
-defaults).  Exit codes: 0 success, 1 bad input (file missing or malformed), 2
-usage errors (argparse).
+defaults).  Exit codes: 0 success, 1 bad input (file missing or malformed, an
+output that cannot be written, a missing optional extra such as matplotlib for
+``--plot``), 2 usage errors (argparse).  Errors are one line on stderr.
 """
 from __future__ import annotations
 
@@ -148,7 +149,7 @@ def cmd_explain(args) -> int:
     from .scorer import _nrefs
 
     sig = scorer.signature(nrefs=_nrefs(refs))
-    examples = [(res.score, res.result.spans, res.explanation()) for res in results]
+    examples = [(res.score, res.result.spans, res.explanation(), r.get("id")) for r, res in zip(rows, results)]
     with open(args.output, "w", encoding="utf-8") as f:
         f.write(html_report(examples, sig))
     print(f"wrote {args.output} ({len(results)} examples)", file=sys.stderr)
@@ -159,7 +160,16 @@ def cmd_compare(args) -> int:
     """Score several systems on the same examples; print means with bootstrap 95% intervals."""
     from .metaeval import bootstrap_interval
 
+    if args.plot:  # fail before the scoring, not after it
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise InputError("--plot needs matplotlib: pip install 'pyramid-metric[plot]'") from None
     table = []
+    sizes = {path: len(read_examples(path)) for path in args.systems}  # check every file before scoring any
+    if len(set(sizes.values())) > 1:
+        raise InputError("systems must score the same examples: "
+                         + ", ".join(f"{p} has {n}" for p, n in sizes.items()))
     for path in args.systems:
         rows = read_examples(path)
         _, results, _ = _score_rows(args, rows, False)
@@ -177,7 +187,7 @@ def cmd_compare(args) -> int:
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            raise InputError("--plot needs matplotlib (pip install matplotlib)") from None
+            raise InputError("--plot needs matplotlib: pip install 'pyramid-metric[plot]'") from None
         fig, ax = plt.subplots(figsize=(6, 0.4 * len(table) + 1))
         for y, (name, mean, lo, hi, _) in enumerate(table):
             ax.errorbar(mean, y, xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=4)
@@ -278,6 +288,9 @@ def main(argv=None) -> int:
         return EXIT_BAD_INPUT
     except (ValueError, TypeError) as exc:
         print(f"pyramid-metric {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:  # e.g. an output path in a missing folder
+        print(f"pyramid-metric {args.command}: error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

@@ -1,0 +1,69 @@
+"""CLI outputs added for users: compare's PNG plot, explain's linked highlights, consistent exit codes."""
+import json
+
+import pytest
+
+from pyramid_metric.cli import main
+
+FAST = ["--method", "refpyramid", "--matcher", "recall"]  # speed only
+
+
+@pytest.fixture
+def systems(tmp_path, gumsum_dev):
+    paths = []
+    for k, name in enumerate(("sysA", "sysB")):
+        path = tmp_path / f"{name}.jsonl"
+        with open(path, "w", encoding="utf-8") as f:
+            for d in gumsum_dev[:3]:
+                f.write(json.dumps({"id": d["doc_id"], "prediction": d["summaries"][k], "references": d["summaries"][2:],
+                                    "source": " ".join(d["text"].split()[:150])}) + "\n")
+        paths.append(path)
+    return paths
+
+
+def test_compare_writes_png(systems, tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="--plot needs the [plot] extra (matplotlib)")
+    png = tmp_path / "cmp.png"
+    assert main(["compare", *map(str, systems), "--plot", str(png), *FAST]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 2000
+    out = capsys.readouterr().out
+    assert "sysA.jsonl" in out and "sysB.jsonl" in out
+
+
+def test_compare_plot_without_matplotlib_exits_1_before_scoring(systems, tmp_path, capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails as if the extra were not installed
+    assert main(["compare", *map(str, systems), "--plot", str(tmp_path / "x.png"), *FAST]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'pyramid-metric[plot]'" in err and not (tmp_path / "x.png").exists()
+
+
+def test_compare_systems_of_different_sizes_exit_1(systems, capsys):
+    lines = systems[1].read_text().splitlines()
+    systems[1].write_text("\n".join(lines[:2]) + "\n")
+    assert main(["compare", *map(str, systems), *FAST]) == 1
+    assert "systems must score the same examples" in capsys.readouterr().err
+
+
+def test_unwritable_output_exits_1(systems, tmp_path, capsys):
+    assert main(["score", str(systems[0]), "-o", str(tmp_path / "no" / "such" / "dir.jsonl"), *FAST]) == 1
+    err = capsys.readouterr().err
+    assert "error:" in err and "No such file or directory" in err
+
+
+def test_explain_links_highlights_to_units(systems, tmp_path, gumsum_dev):
+    lead = tmp_path / "lead.jsonl"  # the source's first sentences: matches source EDUs of the pyramid
+    with open(lead, "w", encoding="utf-8") as f:
+        for line in systems[0].read_text().splitlines():
+            r = json.loads(line)
+            f.write(json.dumps({**r, "prediction": " ".join(r["source"].split()[:60])}) + "\n")
+    out = tmp_path / "r.html"
+    assert main(["explain", str(lead), "-o", str(out), "--method", "hirao", "--extract", "rouge"]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "Example 0 (GUM_academic_exposure)" in html
+    import re
+
+    assert re.search(r'<mark class="hit" id="ex(\d+)-s\d+"[^>]*>.*?<a href="#ex\1-u\d+"', html)  # span -> unit
+    assert re.search(r'id="ex(\d+)-u\d+".*?matched by <a href="#ex\1-s\d+"', html)  # unit -> summary span
+    assert "missed" in html and "by weight" in html

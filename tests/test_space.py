@@ -1,0 +1,122 @@
+"""The Hub Space, tested as a person uses it: ``metric_card/app.py`` served on localhost, driven by headless
+Chromium (Debian ``chromium`` + ``chromium-driver``, through selenium): load the example, press Score, and see
+the score and the highlighted explanation. Skips, saying why, only when gradio, selenium or Chromium is not
+installed (.ci/run installs them). Set ``PYRAMID_UPDATE_SCREENSHOTS=1`` to refresh docs/space.png.
+"""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+
+def test_explain_function_returns_score_and_highlights():
+    from pyramid_metric.space import example, explain, split_references
+
+    source, refs, summary = example()
+    assert len(split_references(refs)) == 4
+    score, html = explain(source, refs, summary)
+    assert 0 < score <= 1 and '<mark class="hit"' in html and "nrefs:4|" in html
+    with pytest.raises(ValueError, match="at least one reference"):
+        explain(source, " \n ", summary)
+
+
+@pytest.fixture
+def app_url(tmp_path):
+    pytest.importorskip("gradio", reason="the Space needs the [space] extra (gradio)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, GRADIO_SERVER_NAME="127.0.0.1", GRADIO_SERVER_PORT=str(port),
+               GRADIO_ANALYTICS_ENABLED="False", HF_HUB_OFFLINE="1", HF_HUB_DISABLE_TELEMETRY="1",
+               NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost")
+    log = open(tmp_path / "app.log", "w")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "metric_card" / "app.py")], cwd=tmp_path, env=env,
+                            stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.time() + 180
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                raise AssertionError("the app did not start:\n" + (tmp_path / "app.log").read_text()[-3000:])
+            time.sleep(1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture
+def browser(tmp_path):
+    if not CHROMIUM or not CHROMEDRIVER:
+        pytest.skip("Chromium is not installed (apt-get install chromium chromium-driver)")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (the [test] extra)")
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+                 "--no-first-run", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                 f"--user-data-dir={tmp_path / 'chromium-profile'}", "--window-size=1400,1300"):
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def test_space_in_headless_chromium(app_url, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from pyramid_metric.space import example
+
+    wait = WebDriverWait(browser, 180)
+    browser.get(app_url)
+    wait.until(EC.element_to_be_clickable((By.ID, "score-button")))
+    # enter the example as a user does: click it in the Examples table, which fills the three boxes
+    source = example()[0]
+    sample = wait.until(EC.element_to_be_clickable(
+        (By.XPATH, "//*[contains(@class, 'gallery') or self::table]//*[contains(text(), 'Sam')]")))
+    sample.click()
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#source textarea").get_attribute("value")[:40]
+               == source[:40])
+    browser.find_element(By.ID, "score-button").click()
+    hit = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#explanation .pm-report mark.hit")))
+    score_box = browser.find_element(By.CSS_SELECTOR, "#score input")
+    wait.until(lambda d: score_box.get_attribute("value") not in ("", None))
+    score = float(score_box.get_attribute("value"))
+    assert 0 < score <= 1
+    html = browser.find_element(By.ID, "explanation").get_attribute("innerHTML")
+    assert f"{score:.3f}" in html  # the explanation states the same score
+    assert "w=4" in html and "missed" in html  # pyramid tiers and what the summary missed
+    # the highlight is styled (scoped CSS applied) and links to a pyramid unit that exists on the page
+    assert hit.value_of_css_property("background-color") in ("rgba(200, 240, 200, 1)", "rgb(200, 240, 200)")
+    target = hit.find_element(By.CSS_SELECTOR, "sup a").get_attribute("href").split("#")[1]
+    assert browser.find_element(By.ID, target).get_attribute("class").startswith("unit matched")
+    shot = tmp_path / "space.png"
+    browser.execute_script("window.scrollTo(0, 0)")
+    assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10000
+    if os.environ.get("PYRAMID_UPDATE_SCREENSHOTS"):
+        shutil.copy(shot, ROOT / "docs" / "space.png")

@@ -1,4 +1,4 @@
-"""The documentation's Python examples run: every ```python block of README.md and docs/*.md.
+"""The documentation's Python examples run: every ```python block of README.md, docs/*.md and the metric card.
 
 Convention: a block runs as written, on its own (a fresh namespace, the working directory a temporary
 folder), unless its first line is a comment starting with ``# not run`` (say why, e.g.
@@ -21,7 +21,7 @@ def python_blocks(path: Path):
     return [(text.count("\n", 0, m.start()) + 2, m.group(1)) for m in FENCE.finditer(text)]
 
 
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "metric_card" / "README.md"]
 BLOCKS = [pytest.param(path, line, code, id=f"{path.relative_to(ROOT)}:{line}",
                        marks=[pytest.mark.skip(reason=code.splitlines()[0].lstrip("# "))]
                        if code.lstrip().startswith(SKIP_MARK) else [])

@@ -120,3 +120,18 @@ def test_space_in_headless_chromium(app_url, browser, tmp_path):
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10000
     if os.environ.get("PYRAMID_UPDATE_SCREENSHOTS"):
         shutil.copy(shot, ROOT / "docs" / "space.png")
+
+
+def test_metric_card_has_evaluate_layout():
+    card = (ROOT / "metric_card" / "README.md").read_text(encoding="utf-8")
+    header = card.split("---")[1]
+    for key in ("title:", "sdk: gradio", "app_file: app.py", "- evaluate", "- metric", "description:"):
+        assert key in header
+    sections = ["# Metric Card for Pyramid", "## Metric Description", "## How to Use", "### Inputs",
+                "### Output Values", "#### Values from Popular Papers", "### Examples", "## Limitations and Bias",
+                "## Citation", "## Further References"]
+    positions = [card.index(s) for s in sections]
+    assert positions == sorted(positions)
+    assert card.count("@inproceedings") == 5  # the five seed papers
+    reqs = (ROOT / "metric_card" / "requirements.txt").read_text(encoding="utf-8")
+    assert "pyramid-metric[space]==" in reqs and "evaluate" in reqs and "torch==" in reqs

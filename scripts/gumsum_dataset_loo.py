@@ -43,7 +43,7 @@ def main():
     secs = time.perf_counter() - t0
     if args.save:
         scored.save_to_disk(args.save)
-    report(args.split, len(docs), scored["pyramid_human"], scored["pyramid_lead"], scored["genre"],
+    report(args.split, len(docs), list(scored["pyramid_human"]), list(scored["pyramid_lead"]), list(scored["genre"]),
            PyramidScorer(**options(args)).signature(nrefs=4))
     print(f"\n{len(scored)} rows x 2 columns scored in {secs:.1f} s with num_proc={args.num_proc}")
 

@@ -15,7 +15,8 @@ def systems(tmp_path, gumsum_dev):
         path = tmp_path / f"{name}.jsonl"
         with open(path, "w", encoding="utf-8") as f:
             for d in gumsum_dev[:3]:
-                f.write(json.dumps({"id": d["doc_id"], "prediction": d["summaries"][k], "references": d["summaries"][2:],
+                f.write(json.dumps({"id": d["doc_id"], "prediction": d["summaries"][k],
+                                    "references": d["summaries"][2:],
                                     "source": " ".join(d["text"].split()[:150])}) + "\n")
         paths.append(path)
     return paths

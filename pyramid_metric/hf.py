@@ -128,6 +128,17 @@ class Pyramid(evaluate.Metric):
             reference_urls=["https://aclanthology.org/D18-1450/", "https://aclanthology.org/L06-1370/"],
         )
 
+    def compute(self, *, predictions=None, references=None, **kwargs):
+        """As ``evaluate.EvaluationModule.compute``; ``sources`` may be left out for methods that do not use it.
+
+        evaluate requires every feature column; a missing ``sources`` becomes a
+        column of ``None`` (the scorer then raises a ValueError naming
+        ``sources`` if the chosen method needs it).
+        """
+        if predictions is not None and "sources" not in kwargs:
+            kwargs["sources"] = [None] * len(predictions)
+        return super().compute(predictions=predictions, references=references, **kwargs)
+
     def _scorer(self, config: PyramidConfig) -> PyramidScorer:
         cache = self.__dict__.setdefault("_scorers", {})
         if config not in cache:

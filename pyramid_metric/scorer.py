@@ -80,6 +80,9 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
                              "documents) per prediction")
         return predictions, refs_out, [None] * len(predictions)
     sources = _check_list(sources, "sources")
+    if needs_sources and sources and all(s is None for s in sources):
+        raise ValueError("`sources` is required by this method: give one source document (or a list of "
+                         "documents) per prediction")
     if len(sources) != len(predictions):
         raise ValueError(f"`sources` has {len(sources)} items but `predictions` has {len(predictions)}")
     src_out = []

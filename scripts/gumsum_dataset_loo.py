@@ -30,7 +30,7 @@ def main():
     ap = arg_parser(__doc__)
     ap.add_argument("--num-proc", type=int, default=2, help="worker processes of Dataset.map (1: none)")
     ap.add_argument("--batch-size", type=int, default=8)
-    ap.add_argument("--save", help="save the scored dataset here (save_to_disk); `pyramid-metric score` reads it")
+    ap.add_argument("--save", help="save the scored dataset here (save_to_disk)")
     args = ap.parse_args()
     from datasets import Dataset
 

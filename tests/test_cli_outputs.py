@@ -68,3 +68,17 @@ def test_explain_links_highlights_to_units(systems, tmp_path, gumsum_dev):
     assert re.search(r'<mark class="hit" id="ex(\d+)-s\d+"[^>]*>.*?<a href="#ex\1-u\d+"', html)  # span -> unit
     assert re.search(r'id="ex(\d+)-u\d+".*?matched by <a href="#ex\1-s\d+"', html)  # unit -> summary span
     assert "missed" in html and "by weight" in html
+
+
+def test_score_reads_a_datasets_folder(tmp_path, capsys):
+    from datasets import Dataset
+
+    src = "The storm hit the coast on Monday. Thousands of homes lost power. Schools stay shut."
+    Dataset.from_dict({"id": ["a", "b"], "prediction": ["Thousands of homes lost power.", "Schools stay shut."],
+                       "references": [["Thousands of homes lost power in the storm."]] * 2,
+                       "source": [src] * 2}).save_to_disk(str(tmp_path / "ds"))
+    out = tmp_path / "s.jsonl"
+    assert main(["score", str(tmp_path / "ds"), "-o", str(out), *FAST]) == 0
+    recs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in recs] == ["a", "b"] and recs[0]["score"] > recs[1]["score"]
+    assert all(r["signature"].startswith("nrefs:1|") for r in recs)

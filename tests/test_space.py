@@ -85,7 +85,7 @@ def browser(tmp_path):
         driver.quit()
 
 
-def test_space_in_headless_chromium(app_url, browser, tmp_path):
+def test_space_in_headless_chromium(browser, app_url, tmp_path):  # browser first: skip before starting the app
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import WebDriverWait

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import sys
 import time
@@ -106,7 +107,9 @@ def main(argv=None) -> int:
         epochs = args.epochs or 30
     state = T.train(model, train_ex, train_gold, dev_ex, dev_gold, run_dir, groups, epochs=epochs,
                     patience=args.patience, batch_size=args.batch_size, seed=args.seed, resume=not args.fresh)
-    train_seconds = time.time() - t0
+    # epoch time summed over all (resumed) runs; checkpoints from before it was kept in state: from the log
+    records = [json.loads(line) for line in (run_dir / "log.jsonl").read_text().splitlines()]
+    train_seconds = state.get("seconds") or sum(r["seconds"] for r in records if "epoch" in r and "seconds" in r)
 
     # Threshold and dev metrics with the weights as shipped (float16), per dev file.
     for k, v in model.trained_state().items():

@@ -150,7 +150,7 @@ def test_offsets_cover_the_text(segmenter):
         assert e.start >= pos and text[pos:e.start].strip() == ""  # only whitespace between EDUs
         pos = e.end
     assert text[pos:].strip() == ""
-    assert "".join(e.text for e in edus).replace(" ", "") == "".join(text.split())
+    assert "".join("".join(e.text for e in edus).split()) == "".join(text.split())
     assert edus[0].text.startswith("\u201cNa\u00efve caf\u00e9\u201d")
 
 
@@ -168,8 +168,9 @@ def test_long_unpunctuated_sentence_is_windowed(segmenter):
     if segmenter.name == "transformer":
         ex = segmenter.model.prepare([words])[0]
         assert len(ex.windows) > 10 and ex.n_words == 10_000
-    edus = segmenter.segment(" ".join(words))
-    assert edus[-1].text.endswith("word96") or edus[-1].end == len(" ".join(words))
+    text = " ".join(words)
+    edus = segmenter.segment(text)
+    assert edus[0].start == 0 and edus[-1].end == len(text)
     assert sum(len(e.text.split()) for e in edus) == 10_000
 
 

@@ -201,7 +201,7 @@ def train(model: nn.Module, train_examples: list, train_gold: List[List[bool]], 
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     opt = torch.optim.Adam(param_groups)
-    state = {"epoch": 0, "best_f1": -1.0, "best_epoch": 0, "bad_epochs": 0, "done": False}
+    state = {"epoch": 0, "best_f1": -1.0, "best_epoch": 0, "bad_epochs": 0, "done": False, "seconds": 0.0}
     state_path = run_dir / "state.json"
     if resume and state_path.is_file():
         state = json.loads(state_path.read_text())
@@ -233,6 +233,7 @@ def train(model: nn.Module, train_examples: list, train_gold: List[List[bool]], 
             n += len(batch)
         dev = evaluate_examples(model, dev_examples, dev_gold)
         state["epoch"] = epoch
+        state["seconds"] = state.get("seconds", 0.0) + time.time() - t0
         improved = dev["f1"] > state["best_f1"]
         if improved:
             state.update(best_f1=dev["f1"], best_epoch=epoch, bad_epochs=0)

@@ -36,6 +36,7 @@ from ..segment import get_segmenter
 from .base import Method
 
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
+CREDITED = 0.1  # units with less presence than this are reported as missed in explanations
 
 
 class ReferencePyramidMethod(Method):
@@ -103,9 +104,10 @@ class ReferencePyramidMethod(Method):
         credit = np.array([u.weight for u in units]) * p
         total = float(credit.sum())
         matches = tuple(Match(0, summary, j, u.text, float(p[j]), u.weight, float(credit[j]))
-                        for j, u in enumerate(units) if p[j] >= PRESENT)
-        missed = tuple(j for j in range(len(units)) if p[j] < PRESENT)
-        notes = []
+                        for j, u in enumerate(units) if p[j] >= CREDITED)
+        missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
+        notes = [f"soft credit: each unit earns its weight x its presence probability; units below "
+                 f"{CREDITED:g} are listed as missed"]
         score = total / opt_kp
         if score > 1.0:
             notes.append(f"credit {total:g} exceeds the knapsack bound {opt_kp:g}: score capped at 1")

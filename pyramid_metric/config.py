@@ -7,7 +7,7 @@ from typing import Optional
 
 METHODS = ("hirao", "refpyramid", "be", "rouge", "pyreval", "peak", "ape")
 EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
-MATCHERS = ("lcs", "recall", "embedding", "amr")
+MATCHERS = ("lcs", "recall", "embedding", "amr", "learned")
 SOLVERS = ("highs", "cbc")
 # threshold=None resolves to the matcher's default: t = 0.55 of seed 000 for LCS; for the MiniLM cosine the
 # value tuned on REALSumm dev only (scripts/tune_embedding_threshold.py: best summary-level Pearson of the
@@ -62,7 +62,7 @@ class PyramidConfig:
     matcher: str = "lcs"
     threshold: Optional[float] = None
     soft: bool = False
-    segmenter: str = "sentence"
+    segmenter: str = "transformer"
     sentence_penalty: float = 1.0
     length_limit: Optional[int] = None
     time_limit: float = 10.0

@@ -130,12 +130,12 @@ HPARAMS = {
     "n_base": 5,           # frozen lower MiniLM layers (units and summaries encoded separately, cached)
     "head_hidden": 256,
     "dropout": 0.1,
-    "epochs": 2,
-    "lr_attention": 1e-4,  # the tuned cross-attention block (layer n_base's attention, pretrained init)
-    "lr_head": 1e-3,
+    "epochs": 3,
+    "lr_attention": 2e-4,  # the tuned cross-attention block (layer n_base's attention, pretrained init)
+    "lr_head": 2e-3,
     "weight_decay": 0.01,
     "warmup": 0.1,
-    # a batch = every labeled (SCU, summary) pair of one example (its training systems)
+    # a batch = the labeled (SCU, summary) pairs of one example and every other system
 }
 
 
@@ -165,19 +165,20 @@ def train(model, init_state, pairs, idx, u_states, s_states, unit_id, sum_id, hp
 
     torch.manual_seed(seed)
     model.load_trained_state(init_state)
-    for mod in model.head:
+    for mod in list(model.head) + [model.skip]:
         if isinstance(mod, torch.nn.Linear):
             torch.nn.init.normal_(mod.weight, std=0.02)
             torch.nn.init.zeros_(mod.bias)
+    model.extra_norm.reset_running_stats()
     rng = np.random.default_rng(seed)
     by_example = {}
-    for i in idx:
-        by_example.setdefault(pairs[i]["example"], []).append(i)
+    for i in idx:  # a batch = one example's pairs of every other system (two batches an example)
+        by_example.setdefault((pairs[i]["example"], pairs[i]["system"] % 2), []).append(i)
     groups = sorted(by_example)
     total = len(groups) * hp["epochs"]
     warm = max(1, int(hp["warmup"] * total))
     att_params = list(model.joint.attention.parameters())
-    head_params = list(model.head.parameters())
+    head_params = list(model.head.parameters()) + list(model.skip.parameters())
     opt = torch.optim.AdamW([{"params": att_params, "lr": hp["lr_attention"]},
                              {"params": head_params, "lr": hp["lr_head"]}], weight_decay=hp["weight_decay"])
     base = [hp["lr_attention"], hp["lr_head"]]
@@ -200,7 +201,7 @@ def train(model, init_state, pairs, idx, u_states, s_states, unit_id, sum_id, hp
             torch.nn.utils.clip_grad_norm_(att_params + head_params, 1.0)
             opt.step()
             step += 1
-            run_loss += float(loss) * len(batch)
+            run_loss += float(loss.detach()) * len(batch)
             n_seen += len(batch)
         log.info("  epoch %d: loss %.4f (%d pairs, %d steps, %.0fs)", epoch + 1, run_loss / n_seen, n_seen, step,
                  time.time() - t0)
@@ -245,11 +246,62 @@ def table(rows):
     return "\n".join(lines)
 
 
+def cv_results(runs: Path) -> dict:
+    cv = {}
+    for regime in ("example", "system"):
+        f = runs / f"presence-cv-{regime}.json"
+        if f.is_file():
+            cv[regime] = json.loads(f.read_text())
+    return cv
+
+
+def attach_cv(runs: Path, weights_dir=None) -> int:
+    from pyramid_metric.match.learned import WEIGHTS_DIR, load_weights
+
+    load_weights(weights_dir)  # verifies the checksum first
+    path = Path(weights_dir or WEIGHTS_DIR) / "presence.json"
+    config = json.loads(path.read_text(encoding="utf-8"))
+    config["cv"] = cv_results(runs)
+    path.write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"attached CV results ({', '.join(config['cv'])}) to {path}")
+    return 0
+
+
+def bench(n: int, data: Path, weights_dir=None) -> int:
+    """Warm inference speed: the matcher loaded and one example warmed up, then ``n`` summaries
+    (whole REALSumm examples, all 25 systems each, units of each pyramid encoded once) through
+    ``LearnedMatcher.presence``."""
+    from pyramid_metric.match.learned import LearnedMatcher
+
+    examples, systems, _ = load_pairs(data)
+    m = LearnedMatcher(weights_dir=weights_dir)
+    warm = examples[-1]
+    for name in systems[:3]:
+        m.presence(warm["scus"], warm["systems"][name]["summary"])
+    tok = m._model.tokenizer
+    jobs = [(e["scus"], e["systems"][name]["summary"]) for e in examples for name in systems][:n]
+    distinct_units = {u for units, _ in jobs for u in units}
+    pieces = sum(len(tok(u)["input_ids"]) for u in distinct_units) + sum(len(tok(s)["input_ids"]) for _, s in jobs)
+    t0 = time.perf_counter()
+    for units, summary in jobs:
+        m.presence(units, summary)
+    dt = time.perf_counter() - t0
+    n_pairs = sum(len(u) for u, _ in jobs)
+    print(f"{len(jobs)} summaries, {n_pairs} pairs in {dt:.2f}s: {len(jobs) / dt:.1f} summaries/s, "
+          f"{n_pairs / dt:.0f} pairs/s, ~{pieces / dt:.0f} word pieces/s (summary pieces + unit pieces once "
+          f"per pyramid), torch threads {__import__('torch').get_num_threads()}")
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--cv", choices=["example", "system"], help="5-fold cross-validation split by this key")
     mode.add_argument("--final", action="store_true", help="train on all data and write the shipped weights")
+    mode.add_argument("--bench", type=int, metavar="N", help="inference speed of the shipped matcher on N summaries")
+    mode.add_argument("--attach-cv", action="store_true",
+                      help="copy runs/presence-cv-{example,system}.json into the shipped presence.json (the "
+                           "tensor file and its sha256 are unchanged); --final does this itself when CV ran first")
     ap.add_argument("--data", default=str(DATA))
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--threads", type=int, default=2)
@@ -265,6 +317,10 @@ def main(argv=None):
     torch.set_num_threads(args.threads)
     runs = Path(args.runs)
     runs.mkdir(parents=True, exist_ok=True)
+    if args.bench:
+        return bench(args.bench, Path(args.data), args.export_dir)
+    if args.attach_cv:
+        return attach_cv(Path(args.runs), args.export_dir)
     tag = f"cv-{args.cv}" if args.cv else "final"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
                         handlers=[logging.StreamHandler(sys.stdout),
@@ -300,11 +356,7 @@ def main(argv=None):
         t0 = time.time()
         train(model, init_state, pairs, list(range(len(pairs))), u_states, s_states, unit_id, sum_id, hp, args.seed)
         train_s = time.time() - t0
-        cv = {}
-        for regime in ("example", "system"):
-            f = runs / f"presence-cv-{regime}.json"
-            if f.is_file():
-                cv[regime] = json.loads(f.read_text())
+        cv = cv_results(runs)
         config = {
             "model": ("learned SCU-presence matcher: all-MiniLM-L6-v2 lower layers (frozen, unit and summary "
                       "encoded separately) + tuned cross-attention block (unit tokens attend to [unit; summary]) "

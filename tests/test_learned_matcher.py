@@ -35,10 +35,10 @@ def test_registered_and_signature(matcher):
 
 
 def test_probabilities_on_real_realsumm_pairs(matcher, realsumm_rows):
-    """One example (25 systems x its SCUs): probabilities in [0, 1]; human-present pairs score higher."""
+    """One example (10 of its systems x its SCUs): probabilities in [0, 1]; human-present pairs score higher."""
     ex = realsumm_rows[0]
     probs, labels = [], []
-    for name in sorted(ex["systems"]):
+    for name in sorted(ex["systems"])[::2][:10]:
         s = ex["systems"][name]
         p = matcher.presence(ex["scus"], s["summary"])
         assert p.shape == (len(ex["scus"]),)
@@ -61,7 +61,7 @@ def test_clearly_present_unit_beats_absent_unit(matcher, realsumm_rows):
 
 def test_deterministic_and_cached(matcher, realsumm_rows):
     ex = realsumm_rows[1]
-    summaries = [ex["systems"][n]["summary"] for n in sorted(ex["systems"])[:3]]
+    summaries = [ex["systems"][n]["summary"] for n in sorted(ex["systems"])[:2]]
     first = [matcher.presence(ex["scus"], s) for s in summaries]
     again = [matcher.presence(ex["scus"], s) for s in summaries]
     fresh = LearnedMatcher()

@@ -11,6 +11,7 @@ MATCHERS: Dict[str, str] = {
     "recall": "pyramid_metric.match.recall:RecallMatcher",
     "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
     "amr": "pyramid_metric.match.amr:AMRMatcher",
+    "learned": "pyramid_metric.match.learned:LearnedMatcher",
 }
 
 

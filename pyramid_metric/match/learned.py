@@ -13,20 +13,27 @@ Architecture (a late-interaction cross-encoder, as PreTTR, MacAvaney et al.
   ``[CLS] unit [SEP]`` and the summary ``[CLS] summary [SEP]`` *separately*,
   so each summary is encoded once for all the units of its pyramid and each
   unit once for all the summaries scored against it (both cached by text);
-- the top ``n_joint`` layers (initialised from MiniLM's own top layers and
-  fine-tuned) are the cross-encoder: the unit's tokens attend to the
-  concatenation [unit ; summary] (query = unit tokens, keys/values = unit and
-  summary tokens), so every unit token sees the whole summary; summary tokens
-  go through the same tuned layers attending to the summary only;
-- head: dropout + linear on [unit CLS state ; mean of the unit's token states]
-  -> logit; P = sigmoid(logit).
+- the attention block of the next layer (layer ``n_base``, initialised from
+  MiniLM and fine-tuned) is the cross-encoder: the unit's tokens attend to
+  the concatenation [unit ; summary] (queries = unit tokens, keys/values =
+  unit and summary tokens, one softmax), followed by BERT's output
+  projection, residual and LayerNorm on the pooled unit states ([CLS] and the
+  mean of the unit's tokens); the feed-forward block of that layer is not
+  used (it would cost 6x more per pair on a CPU);
+- head: an MLP on [unit CLS state ; mean of the unit's token states ; per
+  attention head, the mean and the minimum over the unit's content tokens of
+  (a) the share of attention that goes to the summary, (b) the best
+  query-key logit into the summary; and the mean and minimum of (c) the best
+  cosine between a unit token's and a summary token's lower-layer states] -> logit; P = sigmoid(logit).  The
+  alignment features tell the head *how well* each unit token found a match,
+  which pooled attention outputs alone do not.
 
 Long inputs are never truncated silently: a summary longer than ``window``
 word pieces is cut into overlapping windows (stride ``stride``) and the
 presence of a unit is the **max over windows**.  A unit longer than the
 encoder's position limit is the only thing cut, with a warning.
 
-Only the trained parts (the top ``n_joint`` layers and the head) are shipped:
+Only the trained parts (that attention block and the head) are shipped:
 ``weights/presence.safetensors`` (tensors only, never a pickle) and
 ``weights/presence.json`` (configuration, training data statement,
 cross-validated numbers, date and the sha256 of the tensor file, verified at
@@ -114,8 +121,13 @@ def build_model_class():
             self.head_hidden = head_hidden
             self.drop_p = dropout
             self.dropout = nn.Dropout(dropout)
-            self.head = nn.Sequential(nn.Linear(2 * hidden, head_hidden), nn.GELU(), nn.Dropout(dropout),
+            n_extra = 4 * encoder.config.num_attention_heads + 2
+            self.head = nn.Sequential(nn.Linear(2 * hidden + n_extra, head_hidden), nn.GELU(), nn.Dropout(dropout),
                                       nn.Linear(head_hidden, 1))
+            # alignment features: standardised (running statistics, fixed at inference) and also fed to the
+            # logit through a linear skip path, so that the strong few features are not drowned by 2H states
+            self.extra_norm = nn.BatchNorm1d(n_extra, affine=False, momentum=0.05)
+            self.skip = nn.Linear(n_extra, 1)
             for p in self.encoder.parameters():
                 p.requires_grad_(False)
             for p in self.joint.attention.parameters():
@@ -234,15 +246,38 @@ def build_model_class():
             out = self.joint.attention.output
             cls = out(ctx[:, :, 0], u[:, None, 0])
             mean = out(ctx_mean, u_mean[:, None])
-            feats = torch.cat([cls, mean], -1)                                # [U, S, 2H]
-            return self.head(self.dropout(feats)).squeeze(-1)
+            # Alignment features per head, pooled over the unit's content tokens ([CLS]/[SEP] excluded):
+            # the share of attention that goes to the summary, and the best query-key logit into it.
+            pos = torch.arange(Lu, device=device)[None, :]
+            content = (keep > 0) & (pos > 0) & (pos < (n_tok[:, None] - 1))
+            content = torch.where(content.any(1, keepdim=True), content, keep > 0)  # a unit of one piece
+            c = content.to(ctx.dtype)[None, :, :, None]                       # [1, U, Lu, 1]
+            n_c = c.sum(2).clamp(min=1.0)
+            big = torch.finfo(torch.float32).max
+            align = sc_us.amax(-1)                                            # [nh, U, Lu, S]
+            share = e_us.sum(-1) / denom                                      # [nh, U, Lu, S]
+            # and the classic token-alignment signal (BERTScore-like recall): the best cosine between each
+            # unit token's lower-layer state and the summary's token states.
+            un = torch.nn.functional.normalize(u, dim=-1).reshape(U * Lu, H)
+            sn = torch.nn.functional.normalize(s, dim=-1).reshape(S * Ls, H)
+            cos = (un @ sn.T).view(U, Lu, S, Ls) + s_mask.clamp(min=-4.0)[None, None]
+            cos = cos.amax(-1)[None]                                          # [1, U, Lu, S]
+            pooled = []
+            for f in (share, align / 8.0, cos):
+                pooled.append((f * c).sum(2) / n_c)                           # mean over content tokens
+                pooled.append(torch.where(c > 0, f, torch.full_like(f, big)).amin(2))  # weakest token
+            extra = torch.cat([torch.stack(pooled[:4], -1).permute(1, 2, 0, 3).reshape(U, S, 4 * nh),
+                               torch.stack(pooled[4:], -1)[0]], -1)         # [U, S, 4 nh + 2]
+            extra = self.extra_norm(extra.reshape(U * S, -1)).view(U, S, -1)
+            feats = torch.cat([cls, mean, extra], -1)                         # [U, S, 2H + 4 nh + 2]
+            return (self.head(self.dropout(feats)) + self.skip(extra)).squeeze(-1)
 
         # ---- weights ---------------------------------------------------------------------------
         def trained_state(self) -> Dict[str, "torch.Tensor"]:
             """The tensors training changes (attention block of layer ``n_base`` + head): what is shipped."""
             prefix = f"encoder.encoder.layer.{self.n_base}.attention."
             return {k: t for k, t in self.state_dict().items()
-                    if k.startswith("head.") or k.startswith(prefix)}
+                    if k.startswith(("head.", "skip.", "extra_norm.")) or k.startswith(prefix)}
 
         def load_trained_state(self, tensors: Dict[str, "torch.Tensor"]) -> None:
             own = self.state_dict()
@@ -261,7 +296,9 @@ def build_model_class():
             return {"n_base": self.n_base, "n_layers": len(self.encoder.encoder.layer), "hidden_size": self.hidden,
                     "head_hidden": self.head_hidden, "window": self.window, "stride": self.stride,
                     "dropout": self.drop_p, "cross_attention": f"layer {self.n_base} attention block (tuned)",
-                    "head": "MLP([unit CLS; mean unit tokens])", "max_unit_pieces": MAX_UNIT_PIECES}
+                    "head": ("MLP([unit CLS; mean unit tokens; per head mean/min over unit content tokens of "
+                             "attention share on the summary and max query-key logit into it; mean/min of the best cosine of unit token to summary token "
+                             "(lower-layer states)])"), "max_unit_pieces": MAX_UNIT_PIECES}
 
     return PresenceModel
 

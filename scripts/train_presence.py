@@ -289,7 +289,14 @@ def bench(n: int, data: Path, weights_dir=None) -> int:
     n_pairs = sum(len(u) for u, _ in jobs)
     print(f"{len(jobs)} summaries, {n_pairs} pairs in {dt:.2f}s: {len(jobs) / dt:.1f} summaries/s, "
           f"{n_pairs / dt:.0f} pairs/s, ~{pieces / dt:.0f} word pieces/s (summary pieces + unit pieces once "
-          f"per pyramid), torch threads {__import__('torch').get_num_threads()}")
+          f"per pyramid), torch threads {__import__('torch').get_num_threads()}  [one presence() call a summary]")
+    m2 = LearnedMatcher(weights_dir=weights_dir)
+    m2.presence(warm["scus"], warm["systems"][systems[0]]["summary"])
+    t0 = time.perf_counter()
+    m2.presence_many([(u, s) for units, s in jobs for u in units])
+    dt = time.perf_counter() - t0
+    print(f"{len(jobs)} summaries, {n_pairs} pairs in {dt:.2f}s: {len(jobs) / dt:.1f} summaries/s, "
+          f"{n_pairs / dt:.0f} pairs/s, ~{pieces / dt:.0f} word pieces/s  [one presence_many() call for all]")
     return 0
 
 

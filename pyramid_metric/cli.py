@@ -198,18 +198,6 @@ def cmd_compare(args) -> int:
     return 0
 
 
-def cmd_segment(args) -> int:
-    from .segment import get_segmenter
-
-    if not os.path.isfile(args.file):
-        raise InputError(f"{args.file}: no such file")
-    with open(args.file, encoding="utf-8") as f:
-        text = f.read()
-    for edu in get_segmenter(args.segmenter).segment(text):
-        print(" ".join(edu.text.split()))
-    return 0
-
-
 def cmd_register(args) -> int:
     from ._hook import register
 
@@ -265,10 +253,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_args(c)
     c.set_defaults(func=cmd_compare)
 
-    g = sub.add_parser("segment", help="print the EDUs of a text file, one per line")
-    g.add_argument("file")
-    g.add_argument("--segmenter", default=PyramidConfig().segmenter)
-    g.set_defaults(func=cmd_segment)
+    from .segment.cli_segment import add_segment_arguments, segment_command
+
+    g = add_segment_arguments(sub.add_parser("segment", help="print the EDUs of a text file, one per line"))
+    g.set_defaults(func=segment_command)
 
     d = sub.add_parser("demo", help="score the example shipped with the package and print an explanation")
     _add_config_args(d)

@@ -14,7 +14,9 @@ from typing import List, Optional, Sequence, Union
 def add_segment_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``FILE``, ``--segmenter NAME`` and ``--offsets`` to ``parser``."""
     parser.add_argument("file", help="UTF-8 text file to segment ('-' reads standard input)")
-    parser.add_argument("--segmenter", default="transformer",
+    from ..config import PyramidConfig
+
+    parser.add_argument("--segmenter", default=PyramidConfig().segmenter,
                         help="segmenter name: transformer (default), bilstm or sentence")
     parser.add_argument("--offsets", action="store_true",
                         help="print 'start<TAB>end<TAB>text' (character offsets into the file's text)")

@@ -63,18 +63,11 @@ STRIDE = 192          # window start step; WINDOW - STRIDE pieces of overlap
 MAX_UNIT_PIECES = 510  # position limit of the encoder (512 with [CLS]/[SEP])
 
 
+from ..checksum import sha256_file  # noqa: E402
+
+
 class PresenceWeightsError(ValueError):
     """The shipped presence-model weights are missing, corrupted or do not match their config."""
-
-
-def _sha256(path: Union[str, os.PathLike]) -> str:
-    import hashlib
-
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def normalize(text: str) -> str:
@@ -325,7 +318,7 @@ def save_weights(model, config: dict, directory: Union[str, os.PathLike, None] =
     save_file({k: v.detach().to(dt).contiguous().cpu() for k, v in model.trained_state().items()}, str(tensor_path))
     os.chmod(tensor_path, 0o644)
     config = dict(config)
-    config.update({"name": name, "weights_file": tensor_path.name, "dtype": dtype, "sha256": _sha256(tensor_path),
+    config.update({"name": name, "weights_file": tensor_path.name, "dtype": dtype, "sha256": sha256_file(tensor_path),
                    "size_bytes": tensor_path.stat().st_size, "architecture": model.architecture(),
                    "date": config.get("date") or datetime.date.today().isoformat()})
     json_path = directory / f"{name}.json"
@@ -349,7 +342,7 @@ def load_weights(directory: Union[str, os.PathLike, None] = None, name: str = WE
     tensor_path = directory / config.get("weights_file", f"{name}.safetensors")
     if not tensor_path.is_file():
         raise PresenceWeightsError(f"presence weight file not found: {tensor_path}")
-    digest = _sha256(tensor_path)
+    digest = sha256_file(tensor_path)
     if digest != config.get("sha256"):
         raise PresenceWeightsError(f"presence weight file {tensor_path} is corrupted: sha256 {digest[:12]}... does "
                                    f"not match {str(config.get('sha256'))[:12]}... in {json_path.name}; "

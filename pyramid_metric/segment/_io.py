@@ -8,11 +8,12 @@ shared by both word-tagging models (length-bucketed batching).
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+from ..checksum import sha256_file  # noqa: E402,F401  (re-exported for scripts and tests)
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 LABELS = ["_", "BeginSeg=Yes"]  # label 1 = the word begins an EDU
@@ -20,15 +21,6 @@ LABELS = ["_", "BeginSeg=Yes"]  # label 1 = the word begins an EDU
 
 class WeightsError(ValueError):
     """The shipped weight files are missing, corrupted or do not match their config."""
-
-
-def sha256_file(path: Union[str, os.PathLike]) -> str:
-    """Hex sha256 of a file, read in 1 MiB blocks."""
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def save_weights(tensors: Dict, config: dict, name: str, directory: Union[str, os.PathLike, None] = None) -> Path:

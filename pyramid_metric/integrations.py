@@ -19,6 +19,9 @@ datasets::
 """
 from __future__ import annotations
 
+import os
+import sys
+
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
@@ -155,6 +158,7 @@ class DatasetScorer:
         self.explain = explain
         self.version = __version__
         self._scorer = None
+        self._parent_pid = os.getpid()
 
     def __getstate__(self):
         state = dict(self.__dict__)
@@ -165,6 +169,13 @@ class DatasetScorer:
     def scorer(self):
         if self._scorer is None:
             from .scorer import PyramidScorer
+
+            torch = sys.modules.get("torch")
+            if torch is not None and os.getpid() != self._parent_pid:
+                # A `map(num_proc=...)` worker forked from a process whose torch already ran parallel
+                # regions: OpenMP is not fork-safe and the first parallel op would hang. One thread
+                # per worker avoids the parallel region (the workers are the parallelism).
+                torch.set_num_threads(1)
 
             self._scorer = PyramidScorer(self.config)
         return self._scorer

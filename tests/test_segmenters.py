@@ -15,12 +15,13 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
+from conftest import DATA  # noqa: E402
 from pyramid_metric.segment import data, get_segmenter  # noqa: E402
 from pyramid_metric.segment import _io  # noqa: E402
 from pyramid_metric.segment.transformer import best_window_index, window_spans  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-EDU = ROOT.parent / "shared" / "data" / "edu"
+EDU = DATA / "edu"
 GUM_TEST = EDU / "eng.rst.gum_test.conllu"
 needs_data = pytest.mark.skipif(not GUM_TEST.is_file(), reason="../shared/data/edu not available")
 

@@ -1,6 +1,5 @@
 """The evaluate integration, as a user meets it: fresh processes, empty HF cache, offline."""
 import doctest
-import json
 import os
 import subprocess
 import sys

@@ -1,6 +1,4 @@
 """The Python API on real data: validation, warnings, caching, messy text, multi-reference pyramids."""
-import json
-import warnings
 
 import pytest
 

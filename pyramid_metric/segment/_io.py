@@ -11,7 +11,7 @@ import datetime
 import json
 import os
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Sequence, Tuple, Union
 
 from ..checksum import sha256_file  # noqa: E402,F401  (re-exported for scripts and tests)
 

@@ -48,6 +48,19 @@ def _check_list(value, argument: str) -> list:
     return list(value)
 
 
+def _check_texts(items, argument: str, what: str) -> list:
+    """A non-empty list of non-blank strings, or a ValueError naming ``argument`` and the index."""
+    items = list(items)
+    if not items:
+        raise ValueError(f"`{argument}` is empty: each example needs at least one {what}")
+    for k, x in enumerate(items):
+        if not isinstance(x, str):
+            raise ValueError(f"`{argument}[{k}]` must be a str, got {type(x).__name__}")
+        if not x.strip():
+            raise ValueError(f"`{argument}[{k}]` is empty or whitespace only")
+    return items
+
+
 def normalize_inputs(predictions, references, sources, needs_sources: bool):
     """Validate shapes and types; return (predictions, references as lists of str, sources as str or None).
 
@@ -65,15 +78,7 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
         refs = [r] if isinstance(r, str) else r
         if refs is None or isinstance(refs, bytes) or not isinstance(refs, Sequence):
             raise ValueError(f"`references[{i}]` must be a str or a list of str, got {type(r).__name__}")
-        refs = list(refs)
-        if not refs:
-            raise ValueError(f"`references[{i}]` is empty: each example needs at least one reference")
-        for k, x in enumerate(refs):
-            if not isinstance(x, str):
-                raise ValueError(f"`references[{i}][{k}]` must be a str, got {type(x).__name__}")
-            if not x.strip():
-                raise ValueError(f"`references[{i}][{k}]` is empty or whitespace only")
-        refs_out.append(refs)
+        refs_out.append(_check_texts(refs, f"references[{i}]", "reference"))
     if sources is None:
         if needs_sources:
             raise ValueError("`sources` is required by this method: give one source document (or a list of "
@@ -119,14 +124,7 @@ def normalize_scus(scus, scu_weights, n: int):
     for i, units in enumerate(scus):
         if isinstance(units, (str, bytes)) or not isinstance(units, Sequence):
             raise ValueError(f"`scus[{i}]` must be a list of str, got {type(units).__name__}")
-        units = list(units)
-        if not units:
-            raise ValueError(f"`scus[{i}]` is empty: each example needs at least one SCU")
-        for k, u in enumerate(units):
-            if not isinstance(u, str):
-                raise ValueError(f"`scus[{i}][{k}]` must be a str, got {type(u).__name__}")
-            if not u.strip():
-                raise ValueError(f"`scus[{i}][{k}]` is empty or whitespace only")
+        units = _check_texts(units, f"scus[{i}]", "SCU")
         if scu_weights is None:
             weights = [1.0] * len(units)
         else:

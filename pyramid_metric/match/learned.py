@@ -63,7 +63,7 @@ STRIDE = 192          # window start step; WINDOW - STRIDE pieces of overlap
 MAX_UNIT_PIECES = 510  # position limit of the encoder (512 with [CLS]/[SEP])
 
 
-from ..checksum import sha256_file  # noqa: E402
+from ..checksum import load_checked_weights, sha256_file  # noqa: E402
 
 
 class PresenceWeightsError(ValueError):
@@ -328,30 +328,8 @@ def save_weights(model, config: dict, directory: Union[str, os.PathLike, None] =
 
 def load_weights(directory: Union[str, os.PathLike, None] = None, name: str = WEIGHTS_NAME):
     """(tensors, config): read the JSON, verify the sha256 of the tensor file, load it (safetensors, CPU)."""
-    from safetensors.torch import load_file
-
-    directory = Path(directory or WEIGHTS_DIR)
-    json_path = directory / f"{name}.json"
-    if not json_path.is_file():
-        raise PresenceWeightsError(f"presence weights config not found: {json_path} (reinstall pyramid-metric or "
-                                   "train the model with scripts/train_presence.py --final)")
-    try:
-        config = json.loads(json_path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise PresenceWeightsError(f"presence weights config {json_path} is not valid JSON: {exc}") from exc
-    tensor_path = directory / config.get("weights_file", f"{name}.safetensors")
-    if not tensor_path.is_file():
-        raise PresenceWeightsError(f"presence weight file not found: {tensor_path}")
-    digest = sha256_file(tensor_path)
-    if digest != config.get("sha256"):
-        raise PresenceWeightsError(f"presence weight file {tensor_path} is corrupted: sha256 {digest[:12]}... does "
-                                   f"not match {str(config.get('sha256'))[:12]}... in {json_path.name}; "
-                                   "reinstall pyramid-metric")
-    try:
-        tensors = load_file(str(tensor_path))
-    except Exception as exc:  # safetensors raises its own error types
-        raise PresenceWeightsError(f"cannot read presence weight file {tensor_path}: {exc}") from exc
-    return tensors, config
+    return load_checked_weights(directory or WEIGHTS_DIR, name, PresenceWeightsError, "presence",
+                                "train the model with scripts/train_presence.py --final")
 
 
 class LearnedMatcher(Matcher):

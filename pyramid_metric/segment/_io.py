@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple, Union
 
-from ..checksum import sha256_file  # noqa: E402,F401  (re-exported for scripts and tests)
+from ..checksum import load_checked_weights, sha256_file  # noqa: E402,F401  (sha256_file re-exported)
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 LABELS = ["_", "BeginSeg=Yes"]  # label 1 = the word begins an EDU
@@ -52,30 +52,8 @@ def load_weights(name: str, directory: Union[str, os.PathLike, None] = None) -> 
     Raises :class:`WeightsError` (a ``ValueError``) when a file is missing or
     the checksum does not match, with the path and how to restore it.
     """
-    from safetensors.torch import load_file
-
-    directory = Path(directory or WEIGHTS_DIR)
-    json_path = directory / f"{name}.json"
-    if not json_path.is_file():
-        raise WeightsError(f"segmenter weights config not found: {json_path} (reinstall pyramid-metric or "
-                           f"train the model with scripts/train_segmenter.py)")
-    try:
-        config = json.loads(json_path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise WeightsError(f"segmenter weights config {json_path} is not valid JSON: {exc}") from exc
-    tensor_path = directory / config.get("weights_file", f"{name}.safetensors")
-    if not tensor_path.is_file():
-        raise WeightsError(f"segmenter weight file not found: {tensor_path}")
-    digest = sha256_file(tensor_path)
-    if digest != config.get("sha256"):
-        raise WeightsError(
-            f"segmenter weight file {tensor_path} is corrupted: sha256 {digest[:12]}... does not match "
-            f"{str(config.get('sha256'))[:12]}... recorded in {json_path.name}; reinstall pyramid-metric")
-    try:
-        tensors = load_file(str(tensor_path))
-    except Exception as exc:  # safetensors raises its own error types
-        raise WeightsError(f"cannot read segmenter weight file {tensor_path}: {exc}") from exc
-    return tensors, config
+    return load_checked_weights(directory or WEIGHTS_DIR, name, WeightsError, "segmenter",
+                                "train the model with scripts/train_segmenter.py")
 
 
 def length_batches(lengths: Sequence[int], max_items: int, max_tokens: int) -> List[List[int]]:

@@ -12,7 +12,7 @@
   only :func:`export` writes into ``pyramid_metric/segment/weights``;
 - the decision threshold is tuned on dev at the end.
 
-Training is not needed at run time; nothing here reads ``../shared`` (the
+Training is not needed at run time; nothing here reads the development data folder (the
 script passes paths in).
 """
 from __future__ import annotations

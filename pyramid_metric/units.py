@@ -96,6 +96,8 @@ def basic_elements(doc_spacy, relations: bool = True, lemmas: bool = True) -> Li
 
 def be_occurrences(doc: Document, relations: bool = True) -> List[Occurrence]:
     """Basic Element triples of a segmented document with the EDUs of head and modifier (Figure 2)."""
+    if not doc.edus:  # nothing with words survived segmentation (e.g. only symbols)
+        return []
     spacy_doc = textlib.parse(doc.text)
     return [Occurrence(unit, doc.edu_of_char(h), doc.edu_of_char(m))
             for unit, h, m in basic_elements(spacy_doc, relations)]

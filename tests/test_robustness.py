@@ -112,3 +112,10 @@ print("ok", out["scores"])
                        timeout=600)
     assert p.returncode == 0, p.stderr[-3000:]
     assert p.stdout.startswith("ok")
+
+
+def test_text_without_words_found_by_fuzzing():
+    # hypothesis found this: a reference and source of a symbol and a private-use character (no words, so
+    # no EDU) made the BE oracle index an empty EDU list.
+    res = scorer_for(0).score(["x"], [["¦\n\U00061aa4"]], ["¦\n\U00061aa4"])
+    assert res[0].score == 0.0

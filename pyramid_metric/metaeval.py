@@ -8,6 +8,7 @@ average each system's scores over examples, then correlate across systems.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Dict, List, Sequence, Tuple
 
 import numpy as np
@@ -78,3 +79,62 @@ def bootstrap_correlation(metric: np.ndarray, human: np.ndarray, level_fn, kind:
     if not vals:
         return (math.nan, math.nan)
     return float(np.quantile(vals, 0.025)), float(np.quantile(vals, 0.975))
+
+
+# ---- Wilcoxon system-pair agreement (seed 002, section 6; Rankel et al. 2011) -------------------
+
+def wilcoxon_outcomes(scores: np.ndarray, alpha: float = 0.05) -> np.ndarray:
+    """Outcome of a two-sided Wilcoxon signed-rank test for every pair of systems (columns).
+
+    ``scores`` is examples x systems.  For each pair i < j (in ``itertools.combinations`` order) the
+    systems are compared on matched examples: +1 when i is significantly better (p < ``alpha``, mean
+    difference > 0), -1 when j is, 0 when the difference is not significant (identical scores on every
+    example count as 0).  This is the test NIST used to validate ROUGE against manual pyramids, which
+    PyrEval's section 6 applies to automatic pyramid scores.
+    """
+    from itertools import combinations
+
+    from scipy import stats
+
+    scores = np.asarray(scores, float)
+    if scores.ndim != 2 or scores.shape[1] < 2:
+        raise ValueError(f"wilcoxon_outcomes: `scores` must be examples x systems with >= 2 systems, "
+                         f"got shape {scores.shape}")
+    pairs = list(combinations(range(scores.shape[1]), 2))
+    diff = scores[:, [i for i, _ in pairs]] - scores[:, [j for _, j in pairs]]
+    tested = np.any(diff != 0, axis=0)  # a pair with identical scores everywhere is "not significant"
+    pvalues = np.ones(len(pairs))
+    if tested.any():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # scipy warns on ties/zeros; the normal approximation handles them
+            pvalues[tested] = stats.wilcoxon(diff[:, tested], zero_method="wilcox", alternative="two-sided",
+                                             axis=0).pvalue
+    pvalues = np.nan_to_num(pvalues, nan=1.0)
+    return np.where(pvalues < alpha, np.sign(diff.mean(axis=0)), 0).astype(int)
+
+
+def wilcoxon_agreement(metric: np.ndarray, human: np.ndarray, alpha: float = 0.05) -> float:
+    """Share of system pairs on which the metric's Wilcoxon outcome equals the human one
+    (both significant the same way, or both not significant) -- "accuracy" of seed 002, Table 4."""
+    return float(np.mean(wilcoxon_outcomes(metric, alpha) == wilcoxon_outcomes(human, alpha)))
+
+
+def bootstrap_wilcoxon_agreement(metric: np.ndarray, human: np.ndarray, n_samples: int = 100,
+                                 share: float = 41 / 46, alpha: float = 0.05, seed: int = 12345) -> Dict[str, float]:
+    """Seed 002 Table 4 protocol: accuracy on ``n_samples`` random subsets of the examples (each
+    ``share`` of them, drawn without replacement; TAC 2010 used 41 of 46 topics), reported as the
+    mean, the standard deviation, the 95% normal interval of the mean, and the accuracy on all examples.
+    Each subset yields its own gold set of human outcomes."""
+    metric, human = np.asarray(metric, float), np.asarray(human, float)
+    n = metric.shape[0]
+    k = max(2, int(round(share * n)))
+    rng = np.random.default_rng(seed)
+    accs = []
+    for _ in range(n_samples):
+        idx = np.sort(rng.choice(n, size=k, replace=False))
+        accs.append(wilcoxon_agreement(metric[idx], human[idx], alpha))
+    accs = np.array(accs)
+    half = 1.96 * accs.std(ddof=1) / math.sqrt(len(accs)) if len(accs) > 1 else 0.0
+    return {"mean": float(accs.mean()), "sd": float(accs.std(ddof=1)) if len(accs) > 1 else 0.0,
+            "ci": (float(accs.mean() - half), float(accs.mean() + half)),
+            "all": wilcoxon_agreement(metric, human, alpha), "subset_size": k}

@@ -119,3 +119,43 @@ def test_text_without_words_found_by_fuzzing():
     # no EDU) made the BE oracle index an empty EDU list.
     res = scorer_for(0).score(["x"], [["¦\n\U00061aa4"]], ["¦\n\U00061aa4"])
     assert res[0].score == 0.0
+
+
+DETERMINISM_CODE = r'''
+import json, sys, torch
+torch.set_num_threads(int(sys.argv[1]))
+from pyramid_metric import PyramidScorer
+rows = json.loads(sys.stdin.read())
+out = {}
+for name, cfg in (("default", {}), ("refpyramid", {"method": "refpyramid", "matcher": "recall"})):
+    res = PyramidScorer(**cfg).score([r[0] for r in rows], [[r[1]] for r in rows], [r[2] for r in rows])
+    out[name] = [x.score for x in res]
+print(json.dumps(out))
+'''
+
+
+def test_scores_identical_across_processes_and_thread_counts(realsumm_rows):
+    import json
+
+    rows = [(s["summary"], r["reference"], r["document"]) for r in realsumm_rows[:2]
+            for _, s in sorted(r["systems"].items())[:5]]
+    runs = []
+    for threads in (1, 2):
+        env = dict(os.environ, HF_HUB_OFFLINE="1", OMP_NUM_THREADS=str(threads), PYTHONHASHSEED=str(threads))
+        p = subprocess.run([sys.executable, "-c", DETERMINISM_CODE, str(threads)], input=json.dumps(rows),
+                           env=env, capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr[-2000:]
+        runs.append(json.loads(p.stdout.strip().splitlines()[-1]))
+    here = {"default": [x.score for x in PyramidScorer().score([r[0] for r in rows], [[r[1]] for r in rows],
+                                                               [r[2] for r in rows])]}
+    assert runs[0] == runs[1]  # 1 vs 2 torch threads, different hash seeds, separate processes
+    assert runs[0]["default"] == here["default"]  # and this process (batch of all rows at once)
+
+
+def test_atheris_fuzzing_harness_runs(tmp_path):
+    pytest.importorskip("atheris")
+    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "fuzz_atheris.py"), "-atheris_runs=300",
+                        "-seed=1", "-max_len=2048"], cwd=tmp_path, env=dict(os.environ, HF_HUB_OFFLINE="1"),
+                       capture_output=True, text=True, timeout=900)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "300 inputs tried, no invariant broken" in p.stderr

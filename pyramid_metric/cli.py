@@ -14,7 +14,7 @@ import os
 import sys
 from typing import List
 
-from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, EDUA_VARIANTS, EXTRACTS, MATCHERS, METHODS,
+from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANTS, EXTRACTS, MATCHERS, METHODS,
                      PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
 
 EXIT_BAD_INPUT = 1
@@ -28,8 +28,10 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
     d = PyramidConfig()
     g = p.add_argument_group("configuration (defaults as in the Python API)")
     g.add_argument("--method", default=d.method, choices=METHODS)
-    g.add_argument("--extract", default=d.extract, choices=EXTRACTS)
-    g.add_argument("--matcher", default=d.matcher, choices=MATCHERS)
+    g.add_argument("--extract", default=None, choices=EXTRACTS, help="method hirao only (default: be)")
+    g.add_argument("--matcher", default=None, choices=MATCHERS, help="default: by method (recall for refpyramid, "
+                   "lcs for hirao)")
+    g.add_argument("--credit", default=d.credit, choices=CREDITS, help="refpyramid: content-weighted or per-unit")
     g.add_argument("--threshold", type=float, default=None, help="default: the matcher's (0.55 for lcs)")
     g.add_argument("--soft", action="store_true", default=d.soft, help="credit phi * w instead of w")
     g.add_argument("--segmenter", default=d.segmenter)
@@ -51,7 +53,8 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
 
 
 def _config(args) -> PyramidConfig:
-    return PyramidConfig(method=args.method, extract=args.extract, matcher=args.matcher, threshold=args.threshold,
+    return PyramidConfig(method=args.method, extract=args.extract, matcher=args.matcher, credit=args.credit,
+                         threshold=args.threshold,
                          soft=args.soft, segmenter=args.segmenter, sentence_penalty=args.sentence_penalty,
                          length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver,
                          be_variant=args.be_variant, be_match=args.be_match, rouge_variant=args.rouge_variant,

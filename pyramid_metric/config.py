@@ -16,6 +16,10 @@ DEFAULT_THRESHOLDS = {"lcs": 0.55, "recall": 0.55, "embedding": 0.45, "amr": 0.7
 # Methods that build SCU pyramids from the references resolve threshold=None by method instead: PyrEval's WMIN
 # cosine and PEAK's scoring T (MiniLM cosine), APE's tau = 0.75 (seed 003, section 5).
 METHOD_THRESHOLDS = {"pyreval": 0.6, "peak": 0.6, "ape": 0.75}
+# matcher=None resolves by method: the reference-EDU pyramid gives soft credit by content-word recall; every
+# other method starts from seed 000's LCS (methods with their own similarity treat "lcs" as "unset").
+METHOD_MATCHERS = {"refpyramid": "recall"}
+CREDITS = ("content", "unit")  # refpyramid: a unit's credit scales with its content words, or each unit counts once
 EDUA_VARIANTS = ("greedy", "complete")  # seed 002: EDUA-G (appendix A), EDUA-C (section 4.4)
 PYREVAL_SCORES = ("coverage", "quality", "comprehensive")  # seed 002, section 4.6
 AMR_PARSERS = ("auto", "amrlib", "dependency")
@@ -26,13 +30,22 @@ ROUGE_VARIANTS = ("1", "2", "3", "4", "su4", "s4")  # ROUGE-N and skip-bigram (+
 
 @dataclass(frozen=True)
 class PyramidConfig:
-    """Every choice that can move a score.  Defaults reproduce seed 000's Prop(BE) with t = 0.55.
+    """Every choice that can move a score.
 
-    method: scoring system ("hirao" = EDU-based automatic pyramid, seed 000).
-    extract: how extractive references are built: "be" (oracle ILP on Basic
+    The default is the configuration that agrees best with human pyramid scores on REALSumm dev (README,
+    "Agreement with people"): the reference-EDU pyramid with content-weighted soft credit.  Seed 000's
+    faithful Prop(BE) is ``method="hirao"`` (its extract "be", matcher "lcs" and t = 0.55 are the defaults).
+
+    method: scoring system ("refpyramid" = pyramid of the references' own EDUs, the default;
+        "hirao" = EDU-based automatic pyramid from source extracts, seed 000).
+    extract: method="hirao" only (None elsewhere; "be" when unset): how extractive references are built: "be" (oracle ILP on Basic
         Elements, Prop(BE)), "rouge" (oracle ILP on bigrams, Prop(ROUGE)) or
         "align" (LCS alignment ILP, Prop(AL)).
-    matcher: similarity between summary EDUs and pyramid EDUs ("lcs" = Eq. 6).
+    matcher: similarity between summary EDUs and pyramid EDUs ("lcs" = Eq. 6); None = by method
+        (``METHOD_MATCHERS``: "recall" for refpyramid, "lcs" otherwise).
+    credit: refpyramid only: "content" (a unit's credit and bound scale with its number of content words,
+        so a long unit is worth more than a short one) or "unit" (every unit counts its weight once, as
+        the LitePyramid score counts SCUs).  Given human SCUs are always counted per unit.
     threshold: t of Eq. (24): a pair matches when phi >= t; None = the matcher's default
         (``DEFAULT_THRESHOLDS``: 0.55 for LCS as in the paper, the REALSumm-dev-tuned cosine for embedding).
     soft: give phi * w instead of g * w as credit (a documented deviation; off in the paper).
@@ -57,9 +70,10 @@ class PyramidConfig:
         "dependency" (built-in dependency-to-AMR approximation) or "auto" (amrlib when a model loads).
     """
 
-    method: str = "hirao"
-    extract: str = "be"
-    matcher: str = "lcs"
+    method: str = "refpyramid"
+    extract: Optional[str] = None
+    matcher: Optional[str] = None
+    credit: str = "content"
     threshold: Optional[float] = None
     soft: bool = False
     segmenter: str = "transformer"
@@ -88,8 +102,18 @@ class PyramidConfig:
                 raise ValueError(f"PyramidConfig: unknown {name} {value!r}; choose one of {list(allowed)}")
 
         choice("method", METHODS)
-        choice("extract", EXTRACTS)
+        if self.matcher is None:  # frozen: resolve once, so equal configurations compare equal
+            object.__setattr__(self, "matcher", METHOD_MATCHERS.get(self.method, "lcs"))
+        if self.method == "hirao":
+            if self.extract is None:
+                object.__setattr__(self, "extract", "be")  # Prop(BE), the paper's best
+            choice("extract", EXTRACTS)
+        elif self.extract is not None:
+            raise ValueError(f"PyramidConfig: `extract` ({self.extract!r}) chooses the source extract of "
+                             f"method='hirao' (seed 000); method {self.method!r} builds no extract. "
+                             f"Add method='hirao' or drop `extract`.")
         choice("matcher", MATCHERS)
+        choice("credit", CREDITS)
         choice("solver", SOLVERS)
         choice("be_variant", BE_VARIANTS)
         choice("be_match", BE_MATCHES)
@@ -128,6 +152,6 @@ class PyramidConfig:
 
     def pyramid_key(self) -> tuple:
         """The options a pyramid depends on (scoring options such as the threshold are not among them)."""
-        return (self.method, self.extract, self.segmenter, self.sentence_penalty, self.length_limit,
+        return (self.method, self.extract, self.credit, self.segmenter, self.sentence_penalty, self.length_limit,
                 self.time_limit, self.solver, self.be_variant, self.be_match, self.rouge_variant, self.rouge_stem,
                 self.edua, self.edge_percentile, self.zipf_beta, self.merge_threshold, self.amr_parser)

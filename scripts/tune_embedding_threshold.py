@@ -60,7 +60,7 @@ def main():
         rows = [json.loads(line) for line in f][:args.limit]
     systems = sorted(rows[0]["systems"])
     human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
-    scorer = PyramidScorer(matcher=args.matcher, extract=args.extract)
+    scorer = PyramidScorer(method="hirao", matcher=args.matcher, extract=args.extract)
     method = scorer.method
     t0 = time.time()
     if args.scus:

@@ -134,7 +134,7 @@ def test_ape_single_reference_empty_prediction_and_bad_options(ape_only):
 
 
 def test_amr_matcher_in_human_pyramid_mode():
-    scorer = PyramidScorer(matcher="amr")  # threshold defaults to tau = 0.75
+    scorer = PyramidScorer(method="hirao", matcher="amr")  # threshold defaults to tau = 0.75
     out = scorer.compute(["The boy wants to go. A dog barked."], scus=[["The boy wants to go", "The cat slept"]],
                          scu_weights=[[2, 1]])
     assert out["scores"][0] == pytest.approx(2 / 3, abs=TOL)

@@ -26,7 +26,7 @@ def jsonl(tmp_path, realsumm_rows):
 
 def test_score_writes_jsonl_with_signature(jsonl, tmp_path, capsys):
     out = tmp_path / "out.jsonl"
-    assert main(["score", str(jsonl), "-o", str(out), "--extract", "rouge"]) == 0
+    assert main(["score", str(jsonl), "-o", str(out), "--method", "hirao", "--extract", "rouge"]) == 0
     recs = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(recs) == 3 and all(0 <= r["score"] <= 1 for r in recs)
     assert all("extract:rouge" in r["signature"] for r in recs)
@@ -41,7 +41,7 @@ def test_explain_writes_html(jsonl, tmp_path):
 
 
 def test_compare_prints_table(jsonl, capsys):
-    assert main(["compare", str(jsonl), str(jsonl), "--extract", "rouge"]) == 0
+    assert main(["compare", str(jsonl), str(jsonl), "--method", "hirao", "--extract", "rouge"]) == 0
     assert "95% interval" in capsys.readouterr().out
 
 

@@ -84,7 +84,7 @@ def test_dataset_loo_script_runs(tmp_path):
     env = dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1")
     p = subprocess.run([sys.executable, str(ROOT / "scripts" / "gumsum_dataset_loo.py"), "--limit", "1",
                         "--data", str(data),
-                        "--num-proc", "1", "--extract", "rouge", "--save", str(tmp_path / "scored")],
+                        "--num-proc", "1", "--method", "hirao", "--extract", "rouge", "--save", str(tmp_path / "scored")],
                        capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
     assert p.returncode == 0, p.stderr[-2000:]
     assert "| human (held out) |" in p.stdout and "| lead, same length |" in p.stdout

@@ -68,11 +68,11 @@ def test_threshold_defaults_per_matcher():
 
 
 def test_core_method_with_embedding_matcher():
-    sc = PyramidScorer(matcher="embedding")
+    sc = PyramidScorer(method="hirao", matcher="embedding")
     # a paraphrase that shares few words: LCS misses it, the embedding matcher finds it
     pred = "Many households were left without electricity."  # cosine 0.61 with "Thousands of homes lost power."
     emb = sc.compute([pred], [[REF]], [SOURCE], explain=True)
-    lcs = PyramidScorer().compute([pred], [[REF]], [SOURCE])
+    lcs = PyramidScorer(method="hirao").compute([pred], [[REF]], [SOURCE])
     assert "embedding" in emb["signature"].lower() and emb["signature"] != lcs["signature"]
     assert emb["scores"][0] > lcs["scores"][0]
     assert emb["explanations"][0]["matches"]

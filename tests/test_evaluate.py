@@ -39,7 +39,7 @@ except ValueError as e:
 '''
     p = run_py(code, tmp_path, tmp_path / "empty-hf-home")
     assert p.returncode == 0, p.stderr[-2000:]
-    assert "[1.0, 0.0] nrefs:1|method:hirao" in p.stdout
+    assert "[0.5714285714285714, 0.0] nrefs:1|method:refpyramid" in p.stdout
     assert "ValueError" in p.stdout
 
 
@@ -48,7 +48,7 @@ def test_evaluate_load_metric_card_path(tmp_path):
 import evaluate
 m = evaluate.load({str(ROOT / "metric_card" / "pyramid.py")!r})
 print(m.compute(predictions=["the cat sat on the mat"], references=["the cat sat on the mat"],
-                sources=["The cat sat on the mat. The dog barked."], extract="rouge")["scores"])
+                sources=["The cat sat on the mat. The dog barked."], method="hirao", extract="rouge")["scores"])
 '''
     p = run_py(code, tmp_path, tmp_path / "hf")
     assert p.returncode == 0, p.stderr[-2000:]
@@ -89,7 +89,7 @@ def test_compute_options_and_explanations():
     out = m.compute(predictions=["Thousands of homes lost power."],
                     references=[["Thousands of homes lost power after the storm."]],
                     sources=["The storm hit. Thousands of homes lost power after the storm."],
-                    extract="align", explain=True)
+                    method="hirao", extract="align", explain=True)
     assert "extract:align" in out["signature"]
     assert out["explanations"][0]["pyramid"]["units"]
     with pytest.raises(ValueError, match="unknown matcher"):

@@ -15,7 +15,7 @@ WEIGHTS = [3, 2, 1]
 
 @pytest.fixture(scope="module")
 def lcs():
-    return PyramidScorer()
+    return PyramidScorer(method="hirao")  # seed 000 matching: an SCU counts when LCS share >= 0.55
 
 
 @pytest.mark.parametrize("pred, expected", [
@@ -43,8 +43,8 @@ def test_default_weights_are_one_and_references_are_optional(lcs):
 
 def test_embedding_matcher_finds_paraphrased_scus():
     pred = "Many households were left without electricity. Classes are cancelled until the end of the week."
-    emb = PyramidScorer(matcher="embedding").compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
-    lcs = PyramidScorer().compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
+    emb = PyramidScorer(method="hirao", matcher="embedding").compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
+    lcs = PyramidScorer(method="hirao").compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
     assert lcs["scores"][0] == 0.0
     assert emb["scores"][0] >= 2 / 6  # at least the power SCU
     assert "embedding" in emb["signature"].lower()
@@ -110,9 +110,11 @@ def test_through_evaluate_with_sources_none():
     module = evaluate.load(str(Path(__file__).resolve().parent.parent / "metric_card" / "pyramid.py"))
     pred = "A storm hit the coast and thousands of homes lost power."
     out = module.compute(predictions=[pred], references=[["unused"]], sources=[None], scus=[SCUS],
-                         scu_weights=[WEIGHTS])
+                         scu_weights=[WEIGHTS], method="hirao")
     assert out["scores"][0] == pytest.approx(5 / 6)
     out = module.compute(predictions=[pred], references=[[pred]], sources=[None], method="be")
     assert out["scores"] == [1.0] and "method:be" in out["signature"]
     with pytest.raises(ValueError, match=r"`sources`"):
-        module.compute(predictions=[pred], references=[[pred]], sources=[None])  # the EDU method needs them
+        module.compute(predictions=[pred], references=[[pred]], sources=[None], method="hirao")  # seed 000 needs them
+    out = module.compute(predictions=[pred], references=[[pred]], sources=[None])  # the default does not
+    assert out["scores"] == [1.0] and "method:refpyramid" in out["signature"]

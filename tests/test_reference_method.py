@@ -20,14 +20,33 @@ def test_recall_matcher_presence_against_whole_summary():
     assert p.tolist() == pytest.approx([1.0, 0.0])
 
 
-def test_single_reference_score_is_mean_presence():
-    s = PyramidScorer(method="refpyramid", matcher="recall")
+def test_single_reference_score_is_content_weighted_presence():
+    s = PyramidScorer(method="refpyramid", matcher="recall")  # credit="content" by default
     ref = "The storm hit the coast. Thousands of homes lost power."
     res = s.score(["Thousands of homes lost power."], [[ref]])[0]
-    # two reference units (sentence segmenter): presence 0 (storm, hit, coast absent) and 1 -> 1 / 2
+    # two reference units: "storm hit coast" (3 content words, presence 0) and "thousands homes lost power"
+    # (4 content words, presence 1): credit 1 x 4 x 1, bound 1 x 3 + 1 x 4 -> 4 / 7
     assert [u.weight for u in res.pyramid.units] == [1.0, 1.0]
-    assert res.score == pytest.approx(0.5)
+    assert res.score == pytest.approx(4 / 7)
+    assert res.result.opt_kp == pytest.approx(7.0)
     assert res.result.matches[0].unit_text == "Thousands of homes lost power."
+    # half of the first unit: "storm" of storm/hit/coast -> (1/3 x 3 + 0) / 7
+    assert s.score(["A storm."], [[ref]])[0].score == pytest.approx(1 / 7)
+
+
+def test_single_reference_unit_credit_is_mean_presence():
+    s = PyramidScorer(method="refpyramid", matcher="recall", credit="unit")
+    ref = "The storm hit the coast. Thousands of homes lost power."
+    res = s.score(["Thousands of homes lost power."], [[ref]])[0]
+    assert res.score == pytest.approx(0.5)  # presence 0 and 1, each unit counted once
+    assert "credit:presence-x-unit" in s.signature()
+
+
+def test_extract_with_a_method_that_builds_no_extract_is_an_error():
+    with pytest.raises(ValueError, match="`extract`.*method='hirao'"):
+        PyramidScorer(extract="rouge")
+    assert PyramidScorer(method="hirao").config.extract == "be"
+    assert PyramidScorer().config.matcher == "recall" and PyramidScorer(method="hirao").config.matcher == "lcs"
 
 
 def test_multi_reference_weights_count_references_expressing_a_unit():
@@ -42,6 +61,11 @@ def test_multi_reference_weights_count_references_expressing_a_unit():
     # "The storm hit the coast." is expressed by references 1 and 2 ("after the storm" lacks hit/coast -> 1/3)
     assert by_text["The storm hit the coast."].weight == 1.0
     assert len(pyr.units) == 2
+    # content credit + knapsack bound (Eq. 25-27): values 3 x 4 = 12 (power) and 1 x 3 = 3 (storm), 5 words
+    # each, L_max = mean reference length round((5 + 10 + 8) / 3) = 8: only one unit fits -> OPT_KP = 12
+    assert pyr.length_limit == 8 and pyr.optimal_weight()[0] == 12.0
+    power, storm = s.score(["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
+    assert power.score == pytest.approx(1.0) and storm.score == pytest.approx(3 / 12)
 
 
 def test_empty_summary_scores_zero():

@@ -15,22 +15,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..text import stem
+from ..text import content_words
 from .base import Matcher
-
-# Function words that carry no content (a short list in the spirit of ROUGE's -s option).
-STOP_WORDS = frozenset(
-    "a an the of to in on at by for with from and or but nor as is are was were be been being has have had "
-    "do doe did it its this that these those there their they them he him his she her we our you your i "
-    "will would shall should can could may might must not no so than then too very also into over about "
-    "after before up down out off".split())
-_STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS)  # spans carry stemmed words ("they" -> "thei")
-
-
-def content_words(words: Sequence[str]) -> list:
-    """The words that are not stop words (stems are compared, as produced by ``text.words``)."""
-    return [w for w in words if w not in _STOP_STEMS]
-
 
 def clipped_recall(unit: Sequence[str], span: Sequence[str]) -> float:
     """Share of ``unit``'s tokens found in ``span``, each span token usable once."""

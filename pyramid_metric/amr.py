@@ -191,7 +191,7 @@ def dependency_amr(sent) -> AMRGraph:
     Variables are ``v<token index>`` (``e``/``n`` prefixes for entities and their
     names, ``c`` for coordination nodes); every node is aligned to its tokens.
     """
-    doc = sent.doc
+    doc = textlib.with_entities(sent.doc)  # NER runs on demand (text.get_nlp)
     ents = {}
     for ent in doc.ents:
         if ent.start >= sent.start and ent.end <= sent.end and ent.label_ in NE_TYPES:

@@ -69,6 +69,11 @@ def get_nlp():
                         f"or spaCy's en_core_web_sm. Tried: {', '.join(errors)}"
                     )
                 nlp.max_length = max(nlp.max_length, 5_000_000)
+                if "ner" in nlp.pipe_names:
+                    # Named entities are used by the AMR approximation only: they are added on demand
+                    # (``with_entities``), which leaves tags, parses and lemmas unchanged (en_core_web_sm's
+                    # NER has its own tok2vec) and saves about 40% of the parsing time everywhere else.
+                    nlp.disable_pipe("ner")
                 _nlp = nlp
     return _nlp
 
@@ -116,6 +121,20 @@ def parse(text: str):
     if doc is None:
         doc = get_nlp()(text)
         _docs.put(text, doc)
+    return doc
+
+
+_ner_lock = threading.Lock()
+
+
+def with_entities(doc):
+    """``doc`` with named entities: runs the (lazily applied) NER component once, in place."""
+    if not doc.has_annotation("ENT_IOB"):
+        nlp = get_nlp()
+        if "ner" in nlp.component_names:
+            with _ner_lock:
+                if not doc.has_annotation("ENT_IOB"):
+                    nlp.get_pipe("ner")(doc)
     return doc
 
 

@@ -45,6 +45,16 @@ class Pyramid:
     # True: a unit's credit and its share of the bound scale with its number of content words (refpyramid's
     # credit="content"); False: each unit counts its weight once (Eq. 19-27, human SCUs).
     content_credit: bool = False
+    # For each unit, the references whose own EDUs make it up (refpyramid); empty: one group of all units.
+    # ``reference_groups`` turns it into each reference's share of the pyramid.
+    origins: Tuple[Tuple[int, ...], ...] = ()
+
+    def reference_groups(self) -> List[List[int]]:
+        """Unit indices of each reference's own content (its EDUs, alone or merged with an equivalent unit
+        of an earlier reference); one group of all units when ``origins`` is not set."""
+        if not self.origins:
+            return [list(range(len(self.units)))]
+        return [[j for j, o in enumerate(self.origins) if k in o] for k in range(self.n_references)]
 
     def unit_sizes(self) -> List[int]:
         """How many times each unit's weight counts: its number of content words (at least 1) when

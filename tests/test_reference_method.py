@@ -61,11 +61,13 @@ def test_multi_reference_weights_count_references_expressing_a_unit():
     # "The storm hit the coast." is expressed by references 1 and 2 ("after the storm" lacks hit/coast -> 1/3)
     assert by_text["The storm hit the coast."].weight == 1.0
     assert len(pyr.units) == 2
-    # content credit + knapsack bound (Eq. 25-27): values 3 x 4 = 12 (power) and 1 x 3 = 3 (storm), 5 words
-    # each, L_max = mean reference length round((5 + 10 + 8) / 3) = 8: only one unit fits -> OPT_KP = 12
-    assert pyr.length_limit == 8 and pyr.optimal_weight()[0] == 12.0
+    # every reference's EDUs: the power unit is made of an EDU of each reference, the storm unit of r1's
+    assert pyr.reference_groups() == [[0], [0, 1], [0]]
+    # content credit, per reference: values 3 x 4 = 12 (power) and 1 x 3 = 3 (storm); each reference's units
+    # against their own total, pooled: bound 12 + (12 + 3) + 12 = 39
     power, storm = s.score(["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
-    assert power.score == pytest.approx(1.0) and storm.score == pytest.approx(3 / 12)
+    assert power.score == pytest.approx(36 / 39) and storm.score == pytest.approx(3 / 39)
+    assert power.result.opt_kp == pytest.approx(39.0)
 
 
 def test_empty_summary_scores_zero():

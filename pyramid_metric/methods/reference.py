@@ -19,10 +19,16 @@ pyramid machinery and changes where units come from and how credit is given:
    its number of content words, v_j = w_j * |content(j)|, so a long unit is
    worth more than a two-word one; with ``credit="unit"`` v_j = w_j, as the
    LitePyramid score counts SCUs.  Given human SCUs always count per unit.
-3. **Normalization** is the knapsack bound of Eq. 25-27 over the values v_j
-   with L_max = the mean reference length: with one reference it is the total
-   value (a recall, as the human LitePyramid score is); with several it is the
-   best value a reference-length summary could reach.
+3. **Normalization**: with one reference, the knapsack bound of Eq. 25-27
+   over the values v_j with L_max = the reference length, i.e. the total value
+   (a recall, as the human LitePyramid score is).  With several references,
+   the units of different references overlap (one fact, several EDUs that do
+   not merge), so a reference-length summary could earn more than a pooled
+   knapsack bound: each reference's own units (its EDUs, alone or merged) are
+   credited against their own total (that reference's bound) and the credits
+   and bounds are pooled over references.  The weights still favour content
+   the other references agree with.  (A pooled bound with L_max = the mean
+   reference length saturated at 1 for most GUMSum summaries.)
 
 With one reference, matcher "recall" and content credit, the score is the
 share of the reference's content words that the summary contains, counted
@@ -71,7 +77,7 @@ class ReferencePyramidMethod(Method):
 
     def _build_one(self, ref_docs) -> Pyramid:
         texts = [d.text for d in ref_docs]
-        units: List[dict] = []  # {"text", "words", "refs"}
+        units: List[dict] = []  # {"text", "words", "refs" (expressing it), "origins" (whose EDUs make it up)}
         for k, doc in enumerate(ref_docs):
             for edu, ws in zip(doc.edus, doc.edu_words):
                 if units and k > 0:  # merge into the best earlier unit when each expresses the other
@@ -80,8 +86,9 @@ class ReferencePyramidMethod(Method):
                     if (fwd[i] >= PRESENT and k not in units[i]["refs"]
                             and self._presence([edu.text], units[i]["text"])[0] >= PRESENT):
                         units[i]["refs"].add(k)
+                        units[i]["origins"].add(k)
                         continue
-                units.append({"text": edu.text, "words": tuple(ws), "refs": {k}})
+                units.append({"text": edu.text, "words": tuple(ws), "refs": {k}, "origins": {k}})
         if len(texts) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
             for k, t in enumerate(texts):
                 p = self._presence([u["text"] for u in units], t)
@@ -94,7 +101,8 @@ class ReferencePyramidMethod(Method):
         limit = self.config.length_limit or max(1, round(sum(lengths) / len(lengths)))
         if len(ref_docs) == 1 and self.config.length_limit is None:
             limit = max(limit, sum(u.length for u in pyr_units))  # one reference: OPT_KP = total weight
-        return Pyramid(pyr_units, limit, len(ref_docs), content_credit=self.config.credit == "content")
+        return Pyramid(pyr_units, limit, len(ref_docs), content_credit=self.config.credit == "content",
+                       origins=tuple(tuple(sorted(u["origins"])) for u in units))
 
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
@@ -114,14 +122,27 @@ class ReferencePyramidMethod(Method):
         p = self._presence([u.text for u in units], summary)
         values = np.array(pyr.unit_values())
         credit = values * p
-        total = float(credit.sum())
+        groups = pyr.reference_groups()
+        if len(groups) > 1:
+            # Several references: units of different references overlap (one fact, several EDUs), so a
+            # reference-length summary can express more value than the knapsack bound allows.  Each
+            # reference's own units are credited against their own total (the bound of Eq. 25-27 when
+            # L_max is that reference's length), pooled over references: the weights still favour the
+            # content other references agree with, and no credit is counted twice within a reference.
+            total = float(sum(credit[g].sum() for g in groups if g))
+            opt_kp = float(sum(values[g].sum() for g in groups if g))
+        else:
+            total = float(credit.sum())
         matches = tuple(Match(0, summary, j, u.text, float(p[j]), float(values[j]), float(credit[j]))
                         for j, u in enumerate(units) if p[j] >= CREDITED)
         missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
         worth = "its weight x its content words" if pyr.content_credit else "its weight"
         notes = [f"soft credit: each unit earns {worth} x its presence probability; units below "
                  f"{CREDITED:g} are listed as missed"]
-        score = total / opt_kp
+        if len(groups) > 1:
+            notes.append(f"{len(groups)} references: each reference's units are credited against their own "
+                         f"total value, pooled (OPT_KP = the sum over references)")
+        score = total / opt_kp if opt_kp > 0 else 0.0
         if score > 1.0:
             notes.append(f"credit {total:g} exceeds the knapsack bound {opt_kp:g}: score capped at 1")
             score = 1.0

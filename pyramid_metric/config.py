@@ -45,7 +45,7 @@ class PyramidConfig:
         (``METHOD_MATCHERS``: "recall" for refpyramid, "lcs" otherwise).
     credit: refpyramid only: "content" (a unit's credit and bound scale with its number of content words,
         so a long unit is worth more than a short one) or "unit" (every unit counts its weight once, as
-        the LitePyramid score counts SCUs).  Given human SCUs are always counted per unit.
+        the LitePyramid score counts SCUs); given human SCUs are credited the same way.
     threshold: t of Eq. (24): a pair matches when phi >= t; None = the matcher's default
         (``DEFAULT_THRESHOLDS``: 0.55 for LCS as in the paper, the REALSumm-dev-tuned cosine for embedding).
     soft: give phi * w instead of g * w as credit (a documented deviation; off in the paper).

@@ -110,7 +110,8 @@ def edu_pyramid(source: Document, extracts: Sequence[Extract], length_limit: int
 
 
 def scu_pyramid(scus: Sequence[str], weights: Optional[Sequence[float]] = None,
-                length_limit: Optional[int] = None, one_to_one: bool = False) -> Pyramid:
+                length_limit: Optional[int] = None, one_to_one: bool = False,
+                content_credit: bool = False) -> Pyramid:
     """A pyramid from given Summary Content Units (human pyramids, DUC/TAC or REALSumm ``scus``).
 
     Weights default to 1 each; ``length_limit`` defaults to the total length, so
@@ -125,4 +126,4 @@ def scu_pyramid(scus: Sequence[str], weights: Optional[Sequence[float]] = None,
         raise ValueError(f"scu_pyramid: {len(scus)} SCUs but {len(weights)} weights")
     units = tuple(PyramidUnit(s, tuple(words(s)), float(w), ()) for s, w in zip(scus, weights))
     limit = length_limit if length_limit is not None else max(1, sum(u.length for u in units))
-    return Pyramid(units, limit, 0, one_to_one=one_to_one)
+    return Pyramid(units, limit, 0, one_to_one=one_to_one, content_credit=content_credit)

@@ -178,8 +178,9 @@ class PyramidScorer:
         Human-pyramid mode: with ``scus`` (validated lists of SCU texts and weights) the pyramid of each
         example is made of its given SCUs (``pyramid.scu_pyramid``), not built by the method.
         """
-        if scus is not None:
-            return [scu_pyramid(u, w) for u, w in zip(scus, scu_weights)]
+        if scus is not None:  # refpyramid's `credit` applies to given SCUs as to reference EDUs
+            content = self.config.method == "refpyramid" and self.config.credit == "content"
+            return [scu_pyramid(u, w, content_credit=content) for u, w in zip(scus, scu_weights)]
         keys = [self._key(r, s) for r, s in zip(references, sources)]
         with self._lock:
             found = {k: self._pyramids[k] for k in keys if k in self._pyramids}

@@ -55,8 +55,10 @@ PYRAMID_ROWS = {
     "refpyr_emb": ("Reference-EDU pyramid, MiniLM cosine presence, content credit",
                    dict(method="refpyramid", matcher="embedding")),
     "refpyr_lcs": ("Reference-EDU pyramid, LCS presence, content credit", dict(method="refpyramid", matcher="lcs")),
-    "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence",
-                     dict(scus=True, method="refpyramid", matcher="recall")),
+    "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence, per-SCU credit",
+                     dict(scus=True, method="refpyramid", matcher="recall", credit="unit")),
+    "human_default": ("Human SCUs given, default configuration (content-weighted recall credit)",
+                      dict(scus=True)),
     "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45",
                   dict(scus=True, method="hirao", matcher="embedding")),
 }
@@ -122,7 +124,10 @@ def main():
     ap.add_argument("--limit", type=int, default=None, help="first N examples only")
     ap.add_argument("--bootstrap", action="store_true", help="95%% intervals of summary/system Pearson")
     ap.add_argument("--json", help="also write the table as JSON")
-    ap.add_argument("--save-matrices", metavar="DIR", help="write <row>.npy score matrices and human.npy")
+    ap.add_argument("--save-matrices", metavar="DIR", help="write <row>.npy score matrices (and <row>.json with "
+                    "the label, signature and seconds) and human.npy")
+    ap.add_argument("--reuse", action="store_true", help="with --save-matrices: rows already saved there are "
+                    "loaded, not recomputed (their recorded seconds are reported)")
     args = ap.parse_args()
 
     rows, systems = load(args.data, args.limit)
@@ -133,7 +138,13 @@ def main():
     table = []
     for name in args.rows:
         t = time.time()
-        if name == "rouge2":
+        saved = os.path.join(args.save_matrices or "", f"{name}.json")
+        if args.reuse and args.save_matrices and os.path.exists(saved):
+            with open(saved, encoding="utf-8") as f:
+                meta = json.load(f)
+            label, sig, metric = meta["label"], meta["signature"], np.load(saved[:-5] + ".npy")
+            t -= meta["seconds"]
+        elif name == "rouge2":
             label, metric, sig = "ROUGE-2 recall (rouge-score, stemmed)", rouge2_recall(rows, systems), "rouge-score"
         elif name == "bertscore":
             label, metric = "BERTScore recall (bert-score, local all-MiniLM-L6-v2, 6 layers)", bertscore_recall(rows, systems)
@@ -144,6 +155,8 @@ def main():
         secs = time.time() - t
         if args.save_matrices:
             np.save(os.path.join(args.save_matrices, f"{name}.npy"), metric)
+            with open(saved, "w", encoding="utf-8") as f:
+                json.dump({"label": label, "signature": sig, "seconds": secs}, f)
         corr = all_correlations(metric, human)
         corr["wilcoxon"] = bootstrap_wilcoxon_agreement(metric, human)
         if args.bootstrap:

@@ -80,7 +80,7 @@ def test_a_matcher_plugs_in_by_registry_name(monkeypatch):
     monkeypatch.setitem(sys.modules, "_test_contains_matcher", mod)
     monkeypatch.setitem(MATCHERS, "contains", "_test_contains_matcher:Contains")
     monkeypatch.setattr("pyramid_metric.config.MATCHERS", ("lcs", "embedding", "contains"))
-    out = PyramidScorer(matcher="contains", threshold=0.5).compute(
+    out = PyramidScorer(method="hirao", matcher="contains", threshold=0.5).compute(
         ["Officials said schools closed until Friday."], scus=[SCUS], scu_weights=[WEIGHTS])
     assert out["scores"][0] == pytest.approx(1 / 6)
     assert "matcher:contains" in out["signature"]

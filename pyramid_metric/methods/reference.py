@@ -18,7 +18,7 @@ pyramid machinery and changes where units come from and how credit is given:
    With ``credit="content"`` (the default) a unit's value is its weight times
    its number of content words, v_j = w_j * |content(j)|, so a long unit is
    worth more than a two-word one; with ``credit="unit"`` v_j = w_j, as the
-   LitePyramid score counts SCUs.  Given human SCUs always count per unit.
+   LitePyramid score counts SCUs.  Given human SCUs follow the same option.
 3. **Normalization**: with one reference, the knapsack bound of Eq. 25-27
    over the values v_j with L_max = the reference length, i.e. the total value
    (a recall, as the human LitePyramid score is).  With several references,

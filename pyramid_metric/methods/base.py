@@ -5,7 +5,7 @@ from abc import ABC, abstractmethod
 from typing import List, Optional, Sequence
 
 from ..config import PyramidConfig
-from ..pyramid import Pyramid
+from ..pyramid import Pyramid, scu_pyramid
 from ..scoring import ScoreResult
 
 
@@ -26,6 +26,10 @@ class Method(ABC):
     @abstractmethod
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         """Score each prediction against the pyramid of its example."""
+
+    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
+        """The pyramid of given human SCUs (human-pyramid mode, for methods with ``scores_scus``)."""
+        return scu_pyramid(scus, weights)
 
     def signature(self) -> str:
         return self.name

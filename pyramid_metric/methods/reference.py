@@ -47,7 +47,7 @@ import numpy as np
 
 from ..document import make_documents
 from ..match import get_matcher
-from ..pyramid import Pyramid, PyramidUnit
+from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult
 from ..segment import get_segmenter
 from .base import Method
@@ -104,6 +104,10 @@ class ReferencePyramidMethod(Method):
         return Pyramid(pyr_units, limit, len(ref_docs), content_credit=self.config.credit == "content",
                        origins=tuple(tuple(sorted(u["origins"])) for u in units))
 
+    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
+        """Given SCUs are credited like reference EDUs: by content words with ``credit="content"``."""
+        return scu_pyramid(scus, weights, content_credit=self.config.credit == "content")
+
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
 
@@ -114,7 +118,7 @@ class ReferencePyramidMethod(Method):
 
     def _score_one(self, summary: str, pyr: Pyramid) -> ScoreResult:
         units = pyr.units
-        opt_kp, _ = pyr.optimal_weight()
+        opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or opt_kp <= 0:
             return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))), ("the pyramid is empty",), (summary,))
         if not summary.strip():
@@ -122,25 +126,16 @@ class ReferencePyramidMethod(Method):
         p = self._presence([u.text for u in units], summary)
         values = np.array(pyr.unit_values())
         credit = values * p
-        groups = pyr.reference_groups()
-        if len(groups) > 1:
-            # Several references: units of different references overlap (one fact, several EDUs), so a
-            # reference-length summary can express more value than the knapsack bound allows.  Each
-            # reference's own units are credited against their own total (the bound of Eq. 25-27 when
-            # L_max is that reference's length), pooled over references: the weights still favour the
-            # content other references agree with, and no credit is counted twice within a reference.
-            total = float(sum(credit[g].sum() for g in groups if g))
-            opt_kp = float(sum(values[g].sum() for g in groups if g))
-        else:
-            total = float(credit.sum())
+        total = pyr.pooled_credit(credit)
+        n_groups = len(pyr.reference_groups())
         matches = tuple(Match(0, summary, j, u.text, float(p[j]), float(values[j]), float(credit[j]))
                         for j, u in enumerate(units) if p[j] >= CREDITED)
         missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
         worth = "its weight x its content words" if pyr.content_credit else "its weight"
         notes = [f"soft credit: each unit earns {worth} x its presence probability; units below "
                  f"{CREDITED:g} are listed as missed"]
-        if len(groups) > 1:
-            notes.append(f"{len(groups)} references: each reference's units are credited against their own "
+        if n_groups > 1:
+            notes.append(f"{n_groups} references: each reference's units are credited against their own "
                          f"total value, pooled (OPT_KP = the sum over references)")
         score = total / opt_kp if opt_kp > 0 else 0.0
         if score > 1.0:

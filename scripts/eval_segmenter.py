@@ -18,6 +18,7 @@ Two scenarios:
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import time
 from pathlib import Path
@@ -84,6 +85,8 @@ def main(argv=None) -> int:
                     help="DISRPT file for the plain-text scenario ('none' to skip)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--json", type=Path, help="also write the results here")
+    ap.add_argument("--weights-dir", type=Path, help="evaluate the weights in this folder (<segmenter>.json and "
+                                                     ".safetensors) instead of the shipped ones")
     args = ap.parse_args(argv)
 
     import torch
@@ -93,7 +96,13 @@ def main(argv=None) -> int:
 
     rows = []
     for name in args.segmenter:
-        seg = get_segmenter(name)
+        if args.weights_dir:
+            from pyramid_metric.segment import SEGMENTERS
+
+            module, cls = SEGMENTERS[name].split(":")
+            seg = getattr(importlib.import_module(module), cls)(weights_dir=args.weights_dir)
+        else:
+            seg = get_segmenter(name)
         for f in args.files:
             rows.append({"segmenter": seg.signature(), **eval_gold(seg, f)})
             print(json.dumps(rows[-1]), flush=True)

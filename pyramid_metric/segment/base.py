@@ -49,8 +49,8 @@ class Segmenter(ABC):
         return self.name
 
 
-def sentence_token_spans(doc) -> List[List[tuple]]:
-    """(start_char, end_char, token_text) of the non-space tokens of each sentence of a spaCy doc.
+def sentence_tokens(doc) -> List[list]:
+    """The non-space spaCy tokens of each sentence of a parsed doc.
 
     Line breaks also end a sentence: headlines, paragraphs and CNN/DM ``<t>``
     tags (turned into line breaks by ``clean_text``) never run into the next line.
@@ -61,15 +61,20 @@ def sentence_token_spans(doc) -> List[List[tuple]]:
         for t in sent:
             if t.is_space or "\n" in t.text_with_ws[len(t.text):] or "\n" in t.text:
                 if not t.is_space:
-                    toks.append((t.idx, t.idx + len(t.text), t.text))
+                    toks.append(t)
                 if "\n" in t.text_with_ws and toks:
                     sentences.append(toks)
                     toks = []
                 continue
-            toks.append((t.idx, t.idx + len(t.text), t.text))
+            toks.append(t)
         if toks:
             sentences.append(toks)
     return sentences
+
+
+def sentence_token_spans(doc) -> List[List[tuple]]:
+    """(start_char, end_char, token_text) of the non-space tokens of each sentence (:func:`sentence_tokens`)."""
+    return [[(t.idx, t.idx + len(t.text), t.text) for t in toks] for toks in sentence_tokens(doc)]
 
 
 def edus_from_begins(text: str, sentences: List[List[tuple]], begins: List[List[bool]]) -> List[EDU]:
@@ -109,17 +114,30 @@ class SentenceSegmenter(Segmenter):
 class TokenTaggingSegmenter(Segmenter):
     """Base of the word-tagging segmenters: spaCy sentences and tokens, then :meth:`predict_begins`."""
 
+    reads_syntax = False  # True: predict_begins takes spaCy syntax features (see .syntax)
+
     @abstractmethod
-    def predict_begins(self, sentences: List[List[str]]) -> List[List[bool]]:
-        """For each sentence (a list of word strings), whether each word begins an EDU."""
+    def predict_begins(self, sentences: List[List[str]], features=None) -> List[List[bool]]:
+        """For each sentence (a list of word strings), whether each word begins an EDU.
+
+        ``features``: per-word syntax features (:mod:`.syntax`) for segmenters
+        that read them; they are computed from ``sentences`` when omitted.
+        """
 
     def segment_many(self, texts: Sequence[str]) -> List[List[EDU]]:
         for i, t in enumerate(texts):
             _check_text(t, f"texts[{i}]")
         docs = textlib.parse_many(list(texts))
-        spans = [sentence_token_spans(doc) for doc in docs]
+        token_lists = [sentence_tokens(doc) for doc in docs]
+        spans = [[[(t.idx, t.idx + len(t.text), t.text) for t in toks] for toks in doc_sents]
+                 for doc_sents in token_lists]
         flat = [[w for _, _, w in s] for doc_sents in spans for s in doc_sents]
-        tags = self.predict_begins(flat) if flat else []
+        features = None
+        if self.reads_syntax:  # the text's own parse: no second spaCy pass
+            from .syntax import token_features
+
+            features = [token_features(toks) for doc_sents in token_lists for toks in doc_sents]
+        tags = self.predict_begins(flat, features=features) if flat else []
         out, k = [], 0
         for t, doc_sents in zip(texts, spans):
             out.append(edus_from_begins(t, doc_sents, tags[k:k + len(doc_sents)]))

@@ -167,10 +167,11 @@ class BiLSTMSegmenter(TokenTaggingSegmenter):
         self.threshold = float(config.get("threshold", 0.5))
         self.batch_tokens = batch_tokens
 
-    def predict_begins(self, sentences: List[List[str]]) -> List[List[bool]]:
-        """Whether each word begins an EDU (batched, length-bucketed)."""
+    def predict_begins(self, sentences: List[List[str]], features=None) -> List[List[bool]]:
+        """Whether each word begins an EDU (batched, length-bucketed); the bi-LSTM reads words only,
+        so ``features`` is ignored."""
         return _io.predict_begins_batched(self.model, sentences, self.threshold, max_items=256,
-                                      max_tokens=self.batch_tokens)
+                                          max_tokens=self.batch_tokens)
 
     def signature(self) -> str:
         return f"bilstm-hirao2018@{self.config['sha256'][:8]}"

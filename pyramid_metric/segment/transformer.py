@@ -339,5 +339,9 @@ class TransformerSegmenter(TokenTaggingSegmenter):
 
     def signature(self) -> str:
         arch = self.config["architecture"]
-        syntax_tag = "+syntax" if arch.get("syntax_dims") else ""
+        syntax_tag = ""
+        if arch.get("syntax_dims"):  # the features come from this spaCy model's parse
+            from ..text import spacy_model_name
+
+            syntax_tag = f"+syntax:{spacy_model_name()}"
         return f"transformer-minilm-l6(top{arch['n_tuned']}{syntax_tag})@{self.config['sha256'][:8]}"

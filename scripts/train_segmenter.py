@@ -17,9 +17,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +92,6 @@ def main(argv=None) -> int:
     T.log(run_dir, {"model": args.model, "train": [str(f) for f in train_files], "dev": [str(f) for f in dev_files],
                     "train_sentences": len(train_sents), "dev_sentences": len(dev_sents), "seed": args.seed,
                     "threads": torch.get_num_threads()})
-    t0 = time.time()
     lr = args.lr or 1e-3
     if args.model == "transformer":
         model = T.build_transformer(args.encoder, n_tuned=args.n_tuned, head_hidden=args.head_hidden, seed=args.seed,

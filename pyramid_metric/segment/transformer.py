@@ -81,6 +81,36 @@ def load_encoder(path: Path):
     return model, tokenizer
 
 
+LORA_TARGETS = ("attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense",
+                "intermediate.dense", "output.dense")
+
+
+class LoRALinear(nn.Module):
+    """A frozen ``nn.Linear`` plus a trained low-rank update: ``W x + b + (alpha / r) * B A x`` (LoRA).
+
+    ``B`` starts at zero, so a fresh adapter leaves the encoder unchanged; only
+    ``lora_a`` and ``lora_b`` are trained and shipped.
+    """
+
+    def __init__(self, base: nn.Linear, rank: int, alpha: float = 16.0):
+        super().__init__()
+        self.base = base
+        self.scale = alpha / rank
+        self.lora_a = nn.Parameter(torch.randn(rank, base.in_features) / base.in_features ** 0.5)
+        self.lora_b = nn.Parameter(torch.zeros(base.out_features, rank))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.base(x) + (x @ self.lora_a.T @ self.lora_b.T) * self.scale
+
+
+def add_lora(layer: nn.Module, rank: int) -> None:
+    """Wrap the linear maps of one BERT layer (:data:`LORA_TARGETS`) with :class:`LoRALinear` adapters."""
+    for path in LORA_TARGETS:
+        parent_path, name = path.rsplit(".", 1)
+        parent = layer.get_submodule(parent_path)
+        setattr(parent, name, LoRALinear(getattr(parent, name), rank))
+
+
 def window_spans(n: int, window: int = WINDOW, stride: int = STRIDE) -> List[Tuple[int, int]]:
     """(start, end) of overlapping windows covering ``n`` pieces; the last one ends at ``n``."""
     if n <= window:
@@ -126,7 +156,8 @@ class TransformerTagger(nn.Module):
     """Encoder (frozen lower layers, tuned top ``n_tuned`` layers) + bi-LSTM head -> begin-of-EDU logits."""
 
     def __init__(self, encoder, tokenizer, n_tuned: int = 2, head_hidden: int = 128, dropout: float = 0.2,
-                 window: int = WINDOW, stride: int = STRIDE, syntax_dims: Optional[Sequence[int]] = None):
+                 window: int = WINDOW, stride: int = STRIDE, syntax_dims: Optional[Sequence[int]] = None,
+                 lora_rank: int = 0):
         super().__init__()
         n_layers = len(encoder.encoder.layer)
         if not 0 <= n_tuned <= n_layers:
@@ -154,6 +185,10 @@ class TransformerTagger(nn.Module):
         for layer in self.encoder.encoder.layer[self.n_frozen:]:
             for p in layer.parameters():
                 p.requires_grad_(True)
+        self.lora_rank = int(lora_rank)
+        if self.lora_rank:  # low-rank adapters on the otherwise frozen lower layers
+            for layer in self.encoder.encoder.layer[:self.n_frozen]:
+                add_lora(layer, self.lora_rank)
 
     # ---- preprocessing ---------------------------------------------------------------------------
     @property
@@ -214,15 +249,17 @@ class TransformerTagger(nn.Module):
         return hidden
 
     def lower_states(self, windows: List[List[int]]) -> List[torch.Tensor]:
-        """Outputs of the embeddings and the frozen layers for each window (no gradient)."""
+        """Outputs of the embeddings and the frozen layers for each window (no gradient unless the
+        frozen layers carry trained LoRA adapters)."""
         device = self.out.weight.device
         lengths = [len(w) for w in windows]
         ids = torch.zeros(len(windows), max(lengths), dtype=torch.long, device=device)
         for i, w in enumerate(windows):
             ids[i, :len(w)] = torch.tensor(w, dtype=torch.long)
         _, mask = self._mask(lengths, device)
-        with torch.no_grad():
-            hidden = self.encoder.embeddings(input_ids=ids)
+        with torch.set_grad_enabled(bool(self.lora_rank) and torch.is_grad_enabled()):
+            with torch.no_grad():
+                hidden = self.encoder.embeddings(input_ids=ids)
             hidden = self._run_layers(hidden, mask, self.encoder.encoder.layer[:self.n_frozen])
         return [hidden[i, :n] for i, n in enumerate(lengths)]
 
@@ -272,7 +309,8 @@ class TransformerTagger(nn.Module):
         for name, t in self.state_dict().items():
             if name.startswith("encoder."):
                 parts = name.split(".")
-                if not (parts[1] == "encoder" and parts[2] == "layer" and int(parts[3]) >= self.n_frozen):
+                tuned = parts[1] == "encoder" and parts[2] == "layer" and int(parts[3]) >= self.n_frozen
+                if not (tuned or ".lora_" in name):
                     continue
             keep[name] = t
         return keep
@@ -281,7 +319,8 @@ class TransformerTagger(nn.Module):
         """Architecture hyper-parameters recorded next to the weights."""
         return {"n_tuned": self.n_tuned, "n_layers": self.n_frozen + self.n_tuned, "head_hidden": self.head_hidden,
                 "window": self.window, "stride": self.stride, "max_pieces_per_word": MAX_PIECES_PER_WORD,
-                "hidden_size": self.encoder.config.hidden_size, "syntax_dims": self.syntax_dims}
+                "hidden_size": self.encoder.config.hidden_size, "syntax_dims": self.syntax_dims,
+                "lora_rank": self.lora_rank}
 
     def load_trained_state(self, tensors: dict) -> None:
         """Load shipped tensors (top layers + head); every expected tensor must be present with its shape."""
@@ -318,7 +357,7 @@ class TransformerSegmenter(TokenTaggingSegmenter):
         arch = config["architecture"]
         self.model = TransformerTagger(enc, tok, n_tuned=arch["n_tuned"], head_hidden=arch["head_hidden"],
                                        window=arch["window"], stride=arch["stride"],
-                                       syntax_dims=arch.get("syntax_dims"))
+                                       syntax_dims=arch.get("syntax_dims"), lora_rank=arch.get("lora_rank", 0))
         self.model.load_trained_state(tensors)
         self.model.eval()
         self.threshold = float(config.get("threshold", 0.5))

@@ -18,7 +18,8 @@ torch = pytest.importorskip("torch")
 from conftest import DATA  # noqa: E402
 from pyramid_metric.segment import data, get_segmenter  # noqa: E402
 from pyramid_metric.segment import _io  # noqa: E402
-from pyramid_metric.segment.transformer import best_window_index, window_spans  # noqa: E402
+from pyramid_metric.segment.transformer import (LORA_TARGETS, LoRALinear, best_window_index,  # noqa: E402
+                                                 window_spans)
 
 ROOT = Path(__file__).resolve().parents[1]
 EDU = DATA / "edu"
@@ -243,6 +244,12 @@ def test_layer_split_matches_the_encoder():
     base = type(model.encoder).from_pretrained(str(_encoder_dir()), local_files_only=True).eval()
     for i in range(model.n_frozen, len(base.encoder.layer)):  # put the tuned layers in
         base.encoder.layer[i].load_state_dict(model.encoder.encoder.layer[i].state_dict())
+    with torch.no_grad():  # merge the lower layers' LoRA adapters: W + (alpha / r) B A
+        for i in range(model.n_frozen):
+            for path in LORA_TARGETS:
+                adapter = model.encoder.encoder.layer[i].get_submodule(path)
+                if isinstance(adapter, LoRALinear):
+                    base.encoder.layer[i].get_submodule(path).weight += adapter.scale * adapter.lora_b @ adapter.lora_a
     with torch.no_grad():
         ref = base(input_ids=torch.tensor([ex.windows[0]])).last_hidden_state[0, 1:-1]
         ours = model.upper_states(model.lower_states(ex.windows))[0]

@@ -383,4 +383,5 @@ class TransformerSegmenter(TokenTaggingSegmenter):
             from ..text import spacy_model_name
 
             syntax_tag = f"+syntax:{spacy_model_name()}"
-        return f"transformer-minilm-l6(top{arch['n_tuned']}{syntax_tag})@{self.config['sha256'][:8]}"
+        lora_tag = f"+lora{arch['lora_rank']}" if arch.get("lora_rank") else ""
+        return f"transformer-minilm-l6(top{arch['n_tuned']}{lora_tag}{syntax_tag})@{self.config['sha256'][:8]}"

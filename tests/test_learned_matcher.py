@@ -135,14 +135,27 @@ def test_similarities_matrix_and_empty_inputs(matcher):
     assert np.array_equal(matcher.presence(["", "x"], ""), [0.0, 0.0])
 
 
+def _flip_last_byte(directory):
+    path = directory / "presence.safetensors"
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def _older_architecture(directory):
+    config = json.loads((directory / "presence.json").read_text())
+    config["architecture"]["kind"] = "late-interaction"
+    (directory / "presence.json").write_text(json.dumps(config))
+
+
 @needs_weights
-def test_corrupted_weights_are_refused(tmp_path):
+@pytest.mark.parametrize("tamper, message", [(_flip_last_byte, "corrupted"),
+                                             (_older_architecture, "packed-cross-encoder")])
+def test_bad_weights_are_refused(tmp_path, tamper, message):
     for f in ("presence.json", "presence.safetensors"):
         shutil.copy(WEIGHTS_DIR / f, tmp_path / f)
-    data = bytearray((tmp_path / "presence.safetensors").read_bytes())
-    data[-1] ^= 0xFF
-    (tmp_path / "presence.safetensors").write_bytes(bytes(data))
-    with pytest.raises(PresenceWeightsError, match="corrupted"):
+    tamper(tmp_path)
+    with pytest.raises(PresenceWeightsError, match=message):
         LearnedMatcher(weights_dir=tmp_path).presence(["a unit"], "a summary")
 
 
@@ -154,16 +167,6 @@ def test_packed_sequence_equals_one_unit_per_sequence(matcher, realsumm_rows):
     together = LearnedMatcher().presence(ex["scus"], summary)
     alone = np.array([LearnedMatcher().presence([u], summary)[0] for u in ex["scus"]])
     np.testing.assert_allclose(together, alone, atol=2e-6)
-
-
-@needs_weights
-def test_old_weight_kind_is_refused(tmp_path):
-    shutil.copy(WEIGHTS_DIR / "presence.safetensors", tmp_path / "presence.safetensors")
-    config = json.loads((WEIGHTS_DIR / "presence.json").read_text())
-    config["architecture"]["kind"] = "late-interaction"
-    (tmp_path / "presence.json").write_text(json.dumps(config))
-    with pytest.raises(PresenceWeightsError, match="packed-cross-encoder"):
-        LearnedMatcher(weights_dir=tmp_path).presence(["a unit"], "a summary")
 
 
 @needs_weights

@@ -48,6 +48,7 @@ import os
 import threading
 import warnings
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -90,13 +91,20 @@ def lexical_features(unit: str, summary: str) -> Tuple[float, float]:
     second is the share of the unit's stemmed word bigrams found in the summary
     (a one-word unit: its word).
     """
-    from ..text import clean_text, content_words, words
+    from ..text import content_words
 
-    uw, sw = words(clean_text(unit)), words(clean_text(summary))
+    uw, sw = _stemmed_words(unit), _stemmed_words(summary)  # a summary is read once for all its units
     r1 = clipped_recall(content_words(uw) or uw, content_words(sw) or sw)
     if len(uw) < 2:
         return r1, clipped_recall(uw, sw)
     return r1, clipped_recall(list(zip(uw, uw[1:])), list(zip(sw, sw[1:])))
+
+
+@lru_cache(maxsize=4096)
+def _stemmed_words(text: str) -> Tuple[str, ...]:
+    from ..text import clean_text, words
+
+    return tuple(words(clean_text(text)))
 
 
 def window_spans(n: int, window: int = WINDOW, stride: int = STRIDE) -> List[Tuple[int, int]]:

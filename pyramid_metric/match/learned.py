@@ -67,6 +67,7 @@ WINDOW = 208
 STRIDE = 160           # window start step; WINDOW - STRIDE pieces of overlap
 MAX_UNIT_PIECES = MAX_POSITIONS - WINDOW - 3  # so that one window and one unit always fit in a sequence
 N_LEXICAL = 2
+LEXICAL_VERSION = 1  # bump when lexical_features changes: training caches are keyed by it
 
 
 from ..checksum import load_checked_weights, sha256_file  # noqa: E402

@@ -283,3 +283,27 @@ def test_cli_prints_one_edu_per_line(tmp_path, capsys):
 def test_package_never_reads_shared():
     for f in (ROOT / "pyramid_metric" / "segment").glob("*.py"):
         assert "shared/data" not in f.read_text(encoding="utf-8"), f
+
+
+def test_bilstm_vocabulary_pruning_keeps_the_most_frequent_words(tmp_path):
+    """scripts/prune_bilstm_vocab.py: the first K words and embedding rows stay, the checksum is renewed, the
+    pruned model loads and tags; a word cut from the vocabulary reads as <unk>."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from prune_bilstm_vocab import prune
+
+    from pyramid_metric.segment.bilstm import BiLSTMSegmenter
+
+    full = json.loads((_io.WEIGHTS_DIR / "bilstm.json").read_text())
+    config = prune(_io.WEIGHTS_DIR, tmp_path, keep=1000)
+    assert config["architecture"]["words"] == full["architecture"]["words"][:1000]
+    assert config["vocabulary_pruned"]["kept_words"] == 1000
+    small = BiLSTMSegmenter(weights_dir=tmp_path)
+    cut = full["architecture"]["words"][2000]
+    assert small.model.prepare([[cut]])[0].word_ids == [1]  # <unk>
+    s = "Although it rained , we went out because we wanted to see the parade .".split()
+    begins = small.predict_begins([s])[0]
+    assert len(begins) == len(s) and begins[0]
+    with pytest.raises(ValueError, match="keep"):
+        prune(_io.WEIGHTS_DIR, tmp_path / "bad", keep=2)

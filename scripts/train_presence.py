@@ -117,12 +117,7 @@ def lexical_cache(pairs, data: Path, cache_dir: Path) -> np.ndarray:
             log.info("lexical features loaded from %s", path)
             return feats
     t0 = time.time()
-    memo = {}
-    for p in pairs:
-        key = (p["unit"], p["summary"])
-        if key not in memo:
-            memo[key] = lexical_features(*key)
-    feats = np.array([memo[(p["unit"], p["summary"])] for p in pairs], dtype=np.float32)
+    feats = np.array([lexical_features(p["unit"], p["summary"]) for p in pairs], dtype=np.float32)
     cache_dir.mkdir(parents=True, exist_ok=True)
     np.save(path, feats)
     log.info("lexical features of %d pairs computed in %.0fs, cached in %s", len(pairs), time.time() - t0, path)

@@ -108,14 +108,6 @@ def _stemmed_words(text: str) -> Tuple[str, ...]:
     return tuple(words(clean_text(text)))
 
 
-def window_spans(n: int, window: int = WINDOW, stride: int = STRIDE) -> List[Tuple[int, int]]:
-    """(start, end) of overlapping windows covering ``n`` pieces; the last one ends at ``n``."""
-    if n <= window:
-        return [(0, n)]
-    starts = list(range(0, n - window, stride)) + [n - window]
-    return [(s, s + window) for s in starts]
-
-
 def pack(summary_ids: Sequence[int], units: Sequence[Tuple[object, Sequence[int]]], cls_id: int, sep_id: int,
          max_len: int = MAX_POSITIONS) -> List[dict]:
     """Packed sequences for one summary window and its units: ``[CLS] s [SEP] u_1 [SEP] ... u_k [SEP]``.
@@ -159,7 +151,7 @@ def build_model_class():
     torch = _torch()
     from torch import nn
 
-    from ..segment.transformer import add_lora
+    from ..segment.transformer import add_lora, window_spans
 
     class PresenceModel(nn.Module):
         """MiniLM with LoRA adapters in every layer, read as a packed cross-encoder, + pooled-unit head."""
@@ -448,5 +440,5 @@ class LearnedMatcher(Matcher):
         return f"learned(minilm-l6,packed-xenc+lora{arch['lora_rank']},win{arch['window']})@{cfg['sha256'][:8]}"
 
 
-__all__ = ["LearnedMatcher", "PresenceWeightsError", "new_model", "save_weights", "load_weights", "window_spans",
+__all__ = ["LearnedMatcher", "PresenceWeightsError", "new_model", "save_weights", "load_weights",
            "normalize", "lexical_features", "pack", "WINDOW", "STRIDE"]

@@ -257,10 +257,9 @@ class TransformerTagger(nn.Module):
         for i, w in enumerate(windows):
             ids[i, :len(w)] = torch.tensor(w, dtype=torch.long)
         _, mask = self._mask(lengths, device)
-        with torch.set_grad_enabled(bool(self.lora_rank) and torch.is_grad_enabled()):
-            with torch.no_grad():
-                hidden = self.encoder.embeddings(input_ids=ids)
-            hidden = self._run_layers(hidden, mask, self.encoder.encoder.layer[:self.n_frozen])
+        # the frozen weights do not require grad, so autograd records these layers only for LoRA adapters
+        hidden = self._run_layers(self.encoder.embeddings(input_ids=ids), mask,
+                                  self.encoder.encoder.layer[:self.n_frozen])
         return [hidden[i, :n] for i, n in enumerate(lengths)]
 
     def upper_states(self, lower: List[torch.Tensor]) -> List[torch.Tensor]:

@@ -42,3 +42,90 @@ def gumsum_dev():
     path = need_data("gumsum", "gumsum_dev.jsonl")
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f]
+
+
+# --- the fast tier: `pytest -m "not slow"` -------------------------------------------------------------------
+# Tests that load trained models on large inputs, retrain them, score whole data sets or drive a browser are
+# marked `slow` here, by node id prefix, instead of in each file (measured with
+# `python -m pytest -q --durations=60`; every entry below took over ~5 s). The README's test command and CI run
+# every test; `python -m pytest -q -m "not slow"` runs the rest.
+SLOW = (
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    slow = pytest.mark.slow
+    for item in items:
+        if item.nodeid.startswith(SLOW):  # str.startswith accepts a tuple: any prefix
+            item.add_marker(slow)
+
+
+# --- stub components for fast logic tests ------------------------------------------------------------------
+# Deterministic stand-ins with no model and no parse, whose output can be worked out by hand. They register
+# under their own names for the duration of one test (fixtures `stub_segmenter`, `stub_matcher`), so the
+# scorer, the methods and the pyramid code run unchanged around them.
+import re as _re  # noqa: E402
+
+from pyramid_metric.match.base import Matcher  # noqa: E402
+from pyramid_metric.segment.base import EDU, Segmenter  # noqa: E402
+
+
+class PunctuationSegmenter(Segmenter):
+    """Stub EDU segmenter: a unit ends after each comma, semicolon, colon and sentence end (. ! ?)."""
+
+    name = "stub-punct"
+    _UNIT = _re.compile(r"[^,;:.!?]*[,;:.!?]+|[^,;:.!?]+$")
+
+    def segment_many(self, texts):
+        out = []
+        for text in texts:
+            edus, sentence = [], 0
+            for m in self._UNIT.finditer(text):
+                start = m.start() + len(m.group()) - len(m.group().lstrip())
+                end = m.start() + len(m.group().rstrip())
+                if start < end:
+                    edus.append(EDU(text[start:end], start, end, sentence))
+                if _re.search(r"[.!?]\s*$", m.group()):
+                    sentence += 1
+            out.append(edus)
+        return out
+
+
+class WordOverlapMatcher(Matcher):
+    """Stub matcher: similarity = share of the unit's distinct words (as ``text.words`` gives them, stemmed,
+    stop words included) that occur anywhere in the summary span."""
+
+    name = "stub-overlap"
+
+    def similarities(self, summary, pyramid):
+        import numpy as np
+
+        out = np.zeros((len(summary), len(pyramid)))
+        for i, c in enumerate(summary):
+            have = set(c.words)
+            for j, p in enumerate(pyramid):
+                unit = set(p.words)
+                out[i, j] = len(unit & have) / len(unit) if unit else 0.0
+        return out
+
+
+@pytest.fixture
+def stub_segmenter(monkeypatch):
+    """Registers :class:`PunctuationSegmenter` as segmenter ``"stub-punct"``; returns the name."""
+    from pyramid_metric import segment
+
+    monkeypatch.setitem(segment.SEGMENTERS, PunctuationSegmenter.name, f"{__name__}:PunctuationSegmenter")
+    monkeypatch.setitem(segment._instances, PunctuationSegmenter.name, PunctuationSegmenter())
+    return PunctuationSegmenter.name
+
+
+@pytest.fixture
+def stub_matcher(monkeypatch):
+    """Registers :class:`WordOverlapMatcher` as matcher ``"stub-overlap"`` (threshold 0.5); returns the name."""
+    from pyramid_metric import config, match
+
+    name = WordOverlapMatcher.name
+    monkeypatch.setitem(match.MATCHERS, name, f"{__name__}:WordOverlapMatcher")
+    monkeypatch.setattr(config, "MATCHERS", tuple(config.MATCHERS) + (name,))
+    monkeypatch.setitem(config.DEFAULT_THRESHOLDS, name, 0.5)
+    return name

@@ -1,0 +1,85 @@
+"""Scoring logic with the stub components of conftest.py: no model, no parse, values worked out by hand.
+
+These run in the fast tier (`pytest -m "not slow"`); the same paths run with the trained segmenter and the real
+matchers in the other test files.
+"""
+from pathlib import Path
+
+import pytest
+
+from conftest import SLOW, PunctuationSegmenter
+from pyramid_metric import PyramidScorer
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = "The storm hit the coast, and thousands of homes lost power."
+
+
+def test_stub_segmenter_splits_at_punctuation():
+    text = "The storm hit the coast, and thousands of homes lost power. Schools closed; shelters opened"
+    edus = PunctuationSegmenter().segment(text)
+    assert [e.text for e in edus] == ["The storm hit the coast,", "and thousands of homes lost power.",
+                                      "Schools closed;", "shelters opened"]
+    assert [e.sentence for e in edus] == [0, 0, 1, 1]
+    assert all(text[e.start:e.end] == e.text for e in edus)
+    assert PunctuationSegmenter().segment("") == []
+
+
+def test_default_one_reference_is_content_word_recall(stub_segmenter):
+    # Units (stub EDUs of the reference): "The storm hit the coast," with content words storm, hit, coast (3)
+    # and "and thousands of homes lost power." with thousand, home, lost, power (4); weight 1 each (one
+    # reference). Value v_j = w_j x content words = 3 and 4; with one reference the bound is the total, 7.
+    # Credit = v_j x presence (share of the unit's content words in the summary):
+    #   "Thousands of homes lost power."  -> 3 x 0 + 4 x 4/4 = 4   -> 4/7
+    #   "The storm hit."                  -> 3 x 2/3 + 4 x 0 = 2   -> 2/7
+    scorer = PyramidScorer(segmenter=stub_segmenter)
+    out = scorer.compute(["Thousands of homes lost power.", "The storm hit."], [[REFERENCE]] * 2)
+    assert out["scores"] == pytest.approx([4 / 7, 2 / 7], abs=1e-12)
+    assert "seg:stub-punct" in out["signature"]
+    # credit="unit": each unit is worth its weight, 1: (0 + 1) / 2 and (2/3 + 0) / 2
+    unit = PyramidScorer(segmenter=stub_segmenter, credit="unit")
+    assert unit.compute(["Thousands of homes lost power.", "The storm hit."],
+                        [[REFERENCE]] * 2)["scores"] == pytest.approx([1 / 2, 1 / 3], abs=1e-12)
+
+
+def test_default_explanation_lists_matched_and_missed_units(stub_segmenter):
+    out = PyramidScorer(segmenter=stub_segmenter).compute(["Thousands of homes lost power."], [[REFERENCE]],
+                                                          explain=True)
+    ex = out["explanations"][0]
+    assert [u["text"] for u in ex["pyramid"]["units"]] == ["The storm hit the coast,",
+                                                           "and thousands of homes lost power."]
+    assert [m["unit"] for m in ex["matches"]] == [1]
+    assert ex["missed_units"] == [0]
+
+
+def test_human_scus_with_stub_matcher(stub_segmenter, stub_matcher):
+    # SCUs "Thousands of homes lost power" (weight 4) and "A storm hit the coast" (weight 2). The summary
+    # "Thousands of homes lost power after the storm." contains all 5 words of the first SCU (presence 1) and
+    # 2 of the 5 of the second (storm, the: 0.4).
+    # credit="content": values 4 x 4 content words = 16 and 2 x 3 = 6; (16 x 1 + 6 x 0.4) / 22 = 18.4 / 22
+    # credit="unit": (4 x 1 + 2 x 0.4) / 6 = 0.8
+    scus, weights = [["Thousands of homes lost power", "A storm hit the coast"]], [[4, 2]]
+    summary = ["Thousands of homes lost power after the storm."]
+    content = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher)
+    assert content.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([18.4 / 22])
+    unit = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher, credit="unit")
+    assert unit.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([0.8])
+    # Hirao et al. (2018), Eq. 20-24 with given SCUs: binary credit g(phi >= t), t = 0.5 for the stub: the
+    # summary's one EDU reaches the first SCU (1.0) but not the second (0.4): 4 / (4 + 2)
+    hirao = PyramidScorer(method="hirao", segmenter=stub_segmenter, matcher=stub_matcher)
+    assert hirao.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([4 / 6])
+
+
+def test_slow_list_names_existing_tests():
+    """Every entry of conftest.SLOW names a test file (and test function) that exists, so a renamed test
+    cannot silently fall out of the slow tier into the fast one, or vanish."""
+    for entry in SLOW:
+        path, _, name = entry.partition("::")
+        assert (ROOT / path).is_file(), f"conftest.SLOW: {path} does not exist"
+        if name:
+            func = name.split("[")[0].split("::")[-1]
+            assert f"def {func}(" in (ROOT / path).read_text(encoding="utf-8"), f"conftest.SLOW: no {entry}"
+
+
+def test_slow_marker_is_registered():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"slow:' in text

@@ -50,6 +50,28 @@ def gumsum_dev():
 # `python -m pytest -q --durations=60`; every entry below took over ~5 s). The README's test command and CI run
 # every test; `python -m pytest -q -m "not slow"` runs the rest.
 SLOW = (
+    "tests/test_segmenters.py::test_long_unpunctuated_sentence_is_windowed",  # 158 s (transformer), 14 s (bilstm)
+    "tests/test_robustness.py::test_scores_identical_across_processes_and_thread_counts",  # 53 s
+    "tests/test_segmenters.py::test_sane_f1_on_gum_test_slice",  # 48 s (transformer), 18 s (bilstm)
+    "tests/test_robustness.py::test_atheris_fuzzing_harness_runs",  # 45 s
+    "tests/test_distributed.py::test_torchrun_two_processes_equal_single_process",  # 26 s
+    "tests/test_robustness.py::test_full_pipeline_runs_with_sockets_blocked",  # 22 s
+    "tests/test_trainer.py::test_seq2seq_trainer_evaluate",  # 18 s
+    "tests/test_evaluate.py::test_evaluate_load_offline_with_empty_cache_from_any_directory",  # 17 s
+    "tests/test_robustness.py::test_any_text_gets_a_score_in_range_or_a_value_error",  # 13 s
+    "tests/test_scorer.py::test_long_source_is_handled_within_time_limit",  # 13 s
+    "tests/test_evaluate.py::test_evaluate_load_metric_card_path",  # 13 s
+    "tests/test_datasets.py::test_dataset_loo_script_runs",  # 12 s
+    "tests/test_human_pyramid.py::test_realsumm_given_scus_agree_with_human_scores",  # 10 s
+    "tests/test_cli.py::test_demo_runs_on_packaged_example",  # 7 s
+    "tests/test_segmenters.py::test_offsets_cover_the_text",  # 7 s (transformer)
+    "tests/test_syntax_features.py::test_model_without_syntax_ignores_features",  # 7 s
+    "tests/test_learned_matcher.py::test_long_summary_is_windowed_not_truncated",  # 6 s
+    "tests/test_learned_matcher.py::test_packed_sequence_equals_one_unit_per_sequence",  # 5 s
+    "tests/test_robustness.py::test_batch_and_order_do_not_change_scores",  # 5 s
+    "tests/test_segmenters.py::test_batch_independence",  # 5 s (bilstm)
+    "tests/test_readme.py::test_cli_block_runs",  # the README's and docs' CLI blocks on small files: 30 s
+    "tests/test_space.py::test_space_in_headless_chromium",  # headless Chromium (skips where not installed)
 )
 
 

@@ -40,3 +40,115 @@ def test_python_block_runs(path, line, code, tmp_path, monkeypatch):
     # compile with the markdown file's line numbers, so a failure points into the document
     compiled = compile("\n" * (line - 1) + code, str(path), "exec")
     exec(compiled, {"__name__": "__readme__"})
+
+
+# --- shell blocks ------------------------------------------------------------------------------------------
+# ```bash blocks are checked too: the README's test command is the one CI runs; a block made only of
+# `pyramid-metric` commands runs in-process on small input files; every other `pyramid-metric` command must
+# parse, and every `scripts/*.py` a block calls must exist and define each `--flag` it is given. Installs
+# (pip, venv, apt) run in CI itself.
+import shlex  # noqa: E402
+
+BASH_FENCE = re.compile(r"^```bash[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
+
+
+def shell_blocks(path: Path):
+    """(first line number, text) of each ```bash block of a markdown file."""
+    text = path.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start()) + 2, m.group(1)) for m in BASH_FENCE.finditer(text)]
+
+
+def shell_commands(block: str):
+    """The commands of a shell block as argument lists: continuation lines joined, comments, `[optional]`
+    parts and `VAR=value` prefixes dropped, `&&` chains split."""
+    joined = re.sub(r"\\\n\s*", " ", block)
+    commands = []
+    for line in joined.splitlines():
+        line = re.sub(r"\[[^\]]*\]", " ", line)
+        try:
+            tokens = shlex.split(line, comments=True)
+        except ValueError:  # unbalanced quotes in a prose-like line: not a command we can check
+            continue
+        cmd = []
+        for tok in tokens + ["&&"]:
+            if tok in ("&&", "||", ";", "|"):
+                while cmd and re.fullmatch(r"[A-Z_]+=.*", cmd[0]):
+                    cmd.pop(0)
+                if cmd:
+                    commands.append(cmd)
+                cmd = []
+            else:
+                cmd.append(tok)
+    return commands
+
+
+SHELL = [pytest.param(path, line, block, id=f"{path.relative_to(ROOT)}:{line}")
+         for path in DOCS for line, block in shell_blocks(path)]
+
+
+def _script_flags_exist(cmd):
+    scripts = [i for i, tok in enumerate(cmd) if tok.endswith(".py")]
+    if not scripts:
+        return
+    i = scripts[0]
+    script = ROOT / cmd[i]
+    assert script.is_file(), f"{cmd[i]} does not exist"
+    source = script.read_text(encoding="utf-8")
+    for tok in cmd[i + 1:]:
+        if tok.startswith("--"):
+            flag = tok.split("=")[0]
+            assert f'"{flag}"' in source or f"'{flag}'" in source, f"{cmd[i]} has no option {flag}"
+
+
+def test_shell_commands_are_found():
+    assert shell_commands("a --x 1 \\\n  --y [--z w] && B=1 c # note\n# only a comment\n") == [
+        ["a", "--x", "1", "--y"], ["c"]]
+
+
+def test_readme_test_command_is_what_ci_runs():
+    blocks = [b for _, b in shell_blocks(ROOT / "README.md") if "pytest" in b]
+    assert len(blocks) == 1, "README.md should show one test command"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert blocks[0].strip() in ci, "README's test command differs from .ci/run"
+
+
+@pytest.mark.parametrize("path, line, block", SHELL)
+def test_shell_block_commands_exist(path, line, block):
+    from pyramid_metric.cli import build_parser
+
+    commands = shell_commands(block)
+    for cmd in commands:
+        if cmd[0] == "pyramid-metric":  # parses: argparse exits on an unknown subcommand or option
+            build_parser().parse_args(cmd[1:])
+        _script_flags_exist(cmd)
+
+
+def _runnable(block):
+    cli = shell_commands(block)
+    return bool(cli) and all(c[0] == "pyramid-metric" and c[1] not in ("demo", "register") for c in cli)
+
+
+@pytest.mark.parametrize("path, line, block", [p for p in SHELL if _runnable(p.values[2])])
+def test_cli_block_runs(path, line, block, tmp_path, monkeypatch, capsys):
+    """A block made only of pyramid-metric commands runs, in-process, on small input files."""
+    from pyramid_metric.cli import main
+
+    cli = shell_commands(block)
+    monkeypatch.chdir(tmp_path)
+    example = {"references": ["A storm hit the coast and thousands of homes lost power."],
+               "source": "The storm hit the coast on Monday. Thousands of homes lost power."}
+    import json
+
+    for name, summary in (("in", "The storm left thousands of homes without power."),
+                          ("sysA", "The storm left thousands of homes without power."),
+                          ("sysB", "The storm hit on Monday.")):
+        (tmp_path / f"{name}.jsonl").write_text(json.dumps({"prediction": summary, **example}) + "\n",
+                                                encoding="utf-8")
+    (tmp_path / "doc.txt").write_text(example["source"], encoding="utf-8")
+    for cmd in cli:
+        if "--plot" in cmd:
+            pytest.importorskip("matplotlib")
+        assert main(cmd[1:]) == 0, f"{path.name}:{line}: {' '.join(cmd)} failed: {capsys.readouterr().err}"
+        for i, tok in enumerate(cmd):
+            if tok in ("-o", "--output", "--plot"):
+                assert (tmp_path / cmd[i + 1]).stat().st_size > 0, f"{' '.join(cmd)} wrote no {cmd[i + 1]}"

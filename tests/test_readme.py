@@ -152,3 +152,41 @@ def test_cli_block_runs(path, line, block, tmp_path, monkeypatch, capsys):
         for i, tok in enumerate(cmd):
             if tok in ("-o", "--output", "--plot"):
                 assert (tmp_path / cmd[i + 1]).stat().st_size > 0, f"{' '.join(cmd)} wrote no {cmd[i + 1]}"
+
+
+# --- links -------------------------------------------------------------------------------------------------
+# Relative links of the docs point at files that exist, and #anchors at headings of the target page (GitHub's
+# slugs). Pages written on other branches are listed in LINKED_LATER: a link to one of them is checked once the
+# page exists in the tree.
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+LINKED_LATER = {"docs/duc2007.md", "docs/align.md", "docs/robustness.md", "docs/workflow.md", "docs/methods.md"}
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a markdown heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(path: Path) -> set:
+    text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+    return {slug(m.group(1)) for m in re.finditer(r"^#+\s+(.*)$", text, re.M)}
+
+
+def test_slug_is_githubs():
+    assert slug('The learned SCU-presence matcher (`matcher="learned"`, `"learned+recall"`)') == \
+        "the-learned-scu-presence-matcher-matcherlearned-learnedrecall"
+
+
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_relative_links_resolve(path):
+    for target in LINK.findall(path.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target):  # http:, https:, mailto:
+            continue
+        file, _, anchor = target.partition("#")
+        dest = (path.parent / file).resolve() if file else path
+        rel = dest.relative_to(ROOT).as_posix() if dest.is_relative_to(ROOT) else str(dest)
+        if not dest.exists() and rel in LINKED_LATER:
+            continue
+        assert dest.exists(), f"{path.relative_to(ROOT)}: link to missing {target}"
+        if anchor:
+            assert anchor in anchors(dest), f"{path.relative_to(ROOT)}: no heading #{anchor} in {rel}"

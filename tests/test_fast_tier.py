@@ -80,6 +80,13 @@ def test_slow_list_names_existing_tests():
             assert f"def {func}(" in (ROOT / path).read_text(encoding="utf-8"), f"conftest.SLOW: no {entry}"
 
 
-def test_slow_marker_is_registered():
+def test_slow_marker_is_registered_and_not_deselected_by_default():
+    """`slow` is a registered marker and no default option deselects it: the README's and CI's plain
+    `python -m pytest -q` run every test."""
+    import re
+
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"slow:' in text
+    addopts = re.findall(r"^addopts\s*=\s*(.*)$", text, re.M)
+    assert not any("slow" in a or re.search(r"(^|[\s\"'])-m\b", a) for a in addopts)
+    assert "-m" not in (ROOT / ".ci" / "run").read_text(encoding="utf-8").split("pytest", 1)[1].split()

@@ -190,3 +190,10 @@ def test_relative_links_resolve(path):
         assert dest.exists(), f"{path.relative_to(ROOT)}: link to missing {target}"
         if anchor:
             assert anchor in anchors(dest), f"{path.relative_to(ROOT)}: no heading #{anchor} in {rel}"
+
+
+def test_readme_is_a_five_minute_read():
+    """Under 12 KB: what it is, install, use, options, how to read a score, links. Results, derivations,
+    segmenters and timings live in docs/."""
+    size = len((ROOT / "README.md").read_bytes())
+    assert size < 12_000, f"README.md is {size} bytes; move detail into a docs/ page"

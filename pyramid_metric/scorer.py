@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import sys
 import threading
 import warnings
@@ -48,6 +49,21 @@ def _check_list(value, argument: str) -> list:
     return list(value)
 
 
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def check_encodable(text: str, argument: str) -> str:
+    """``text`` itself, or a ValueError naming ``argument`` when it holds a lone surrogate (not valid Unicode).
+
+    Such strings come from decoding bytes with ``errors="surrogateescape"``; spaCy and pyarrow cannot encode them.
+    """
+    m = _SURROGATE_RE.search(text)
+    if m:
+        raise ValueError(f"`{argument}` contains a lone surrogate {m.group()!a} at character {m.start()}: "
+                         "not valid Unicode text (decode the input with errors='replace')")
+    return text
+
+
 def _check_texts(items, argument: str, what: str) -> list:
     """A non-empty list of non-blank strings, or a ValueError naming ``argument`` and the index."""
     items = list(items)
@@ -56,6 +72,7 @@ def _check_texts(items, argument: str, what: str) -> list:
     for k, x in enumerate(items):
         if not isinstance(x, str):
             raise ValueError(f"`{argument}[{k}]` must be a str, got {type(x).__name__}")
+        check_encodable(x, f"{argument}[{k}]")
         if not x.strip():
             raise ValueError(f"`{argument}[{k}]` is empty or whitespace only")
     return items
@@ -73,6 +90,7 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
     for i, p in enumerate(predictions):
         if not isinstance(p, str):
             raise ValueError(f"`predictions[{i}]` must be a str, got {type(p).__name__}")
+        check_encodable(p, f"predictions[{i}]")
     refs_out = []
     for i, r in enumerate(references):
         refs = [r] if isinstance(r, str) else r
@@ -101,6 +119,8 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
             docs = list(s)
         else:
             raise ValueError(f"`sources[{i}]` must be a str or a list of str, got {type(s).__name__}")
+        for k, d in enumerate(docs):
+            check_encodable(d, f"sources[{i}]" if isinstance(s, str) else f"sources[{i}][{k}]")
         joined = SOURCE_SEPARATOR.join(d for d in docs if d.strip())
         if needs_sources and not joined.strip():
             raise ValueError(f"`sources[{i}]` is empty: this method builds its pyramid from the source")
@@ -222,6 +242,7 @@ class PyramidScorer:
                                                                 self.method.needs_sources)
         if not predictions:
             return []
+        predictions, references, sources, scus = _strip_markup(predictions, references, sources, scus)
         pyramids = self.pyramids(references, sources, progress, scus, scu_weights)
         results: List[ScoreResult] = []
         idx = list(range(len(predictions)))
@@ -259,6 +280,25 @@ class PyramidScorer:
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
         return (f"nrefs:{nrefs}|" if nrefs is not None else "") + self._signature
+
+
+def _strip_markup(predictions, references, sources, scus):
+    """Remove HTML/XML markup from every text once, before any method sees it (:func:`text.strip_markup`)."""
+    from .text import strip_markup
+
+    def texts(items, argument):
+        out = [strip_markup(x) for x in items]
+        for k, (x, y) in enumerate(zip(items, out)):
+            if not y.strip():
+                raise ValueError(f"`{argument}[{k}]` has no text outside its HTML markup: {x[:60]!r}")
+        return out
+
+    predictions = [strip_markup(p) for p in predictions]
+    references = [texts(refs, f"references[{i}]") for i, refs in enumerate(references)]
+    sources = [strip_markup(s) if s is not None else None for s in sources]
+    if scus is not None:
+        scus = [texts(units, f"scus[{i}]") for i, units in enumerate(scus)]
+    return predictions, references, sources, scus
 
 
 def _nrefs(references) -> Union[int, str]:

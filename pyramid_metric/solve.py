@@ -175,6 +175,9 @@ def knapsack(values: Sequence[float], sizes: Sequence[int], capacity: int) -> Tu
         raise ValueError(f"knapsack: `capacity` must be >= 0, got {capacity}")
     free = [i for i in range(n) if sizes[i] <= 0 and values[i] > 0]
     items = [i for i in range(n) if 0 < sizes[i] <= capacity and values[i] > 0]
+    # A capacity above the total size of the items changes nothing: cap it, so a huge L_max neither
+    # allocates a huge table nor fails.
+    capacity = min(int(capacity), int(sum(sizes[i] for i in items)))
     best = np.zeros(capacity + 1)
     keep = np.zeros((len(items), capacity + 1), dtype=bool)
     for k, i in enumerate(items):

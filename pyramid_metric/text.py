@@ -27,6 +27,14 @@ _SENT_TAG_RE = re.compile(r"(?:\s*</?t>\s*)+")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
+# HTML/XML markup (tags, comments, script and style blocks); the CNN/DM sentence tags <t> </t> are left to
+# clean_text, which turns them into line breaks.
+_SCRIPT_RE = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
+_BLOCK_TAGS = ("p", "br", "div", "li", "ul", "ol", "tr", "td", "th", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+               "blockquote", "pre", "hr", "section", "article", "header", "footer", "title", "body", "html")
+_TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s+[^<>]*)?/?>")
+
 _nlp = None
 _nlp_lock = threading.Lock()
 
@@ -45,6 +53,23 @@ def clean_text(text: str) -> str:
     text = _PTB_RE.sub(lambda m: _PTB_TOKENS[m.group(1).lower()], text)
     text = _CONTROL_RE.sub(" ", text)
     return text.strip()
+
+
+def strip_markup(text: str) -> str:
+    """``text`` without HTML/XML markup: tags, comments, ``<script>``/``<style>`` blocks.
+
+    Block tags (``<p>``, ``<br>``, ``<li>``...) become line breaks, inline tags (``<b>``, ``<a href=...>``)
+    disappear; entities and the CNN/DM ``<t>`` tags are left to :func:`clean_text`.  A ``<`` that does not
+    open a tag ("a < b") is kept.  Text without markup is returned unchanged.
+    """
+    if "<" not in text:
+        return text
+    text = _COMMENT_RE.sub(" ", _SCRIPT_RE.sub(" ", text))
+
+    def tag(m):
+        return "\n" if m.group(1).lower() in _BLOCK_TAGS else ""
+
+    return _TAG_RE.sub(tag, text)
 
 
 def get_nlp():

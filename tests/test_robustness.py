@@ -159,3 +159,29 @@ def test_atheris_fuzzing_harness_runs(tmp_path):
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr[-3000:]
     assert "300 inputs tried, no invariant broken" in p.stderr
+
+
+HIGHS_THREADS_CODE = r'''
+import threading
+from pyramid_metric.solve import knapsack_ilp
+
+def work(i):
+    print(f"thread {i} says hello", flush=True)
+    knapsack_ilp([1.0, 2.0, 3.0], [1, 1, 2], 2)  # the first ILP of the process constructs HiGHS
+    print(f"thread {i} done", flush=True)
+
+threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+'''
+
+
+def test_highs_banner_stays_off_stdout_and_other_threads_output_survives():
+    # 8 threads start their first ILP at once: every line they print arrives, and HiGHS's banner does not.
+    p = subprocess.run([sys.executable, "-c", HIGHS_THREADS_CODE], capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, HF_HUB_OFFLINE="1"))
+    assert p.returncode == 0, p.stderr[-2000:]
+    lines = p.stdout.splitlines()
+    assert sorted(lines) == sorted([f"thread {i} says hello" for i in range(8)] + [f"thread {i} done" for i in range(8)])

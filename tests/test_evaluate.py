@@ -64,6 +64,14 @@ def test_register_writes_module_where_evaluate_looks(tmp_path):
     assert register(str(tmp_path)) == path  # idempotent
 
 
+def test_module_digest_constant_matches_the_source():
+    import hashlib
+
+    from pyramid_metric._hook import MODULE_SHA256, MODULE_SOURCE
+
+    assert hashlib.sha256(MODULE_SOURCE.encode("utf-8")).hexdigest() == MODULE_SHA256
+
+
 def test_startup_hook_is_installed():
     import site
 

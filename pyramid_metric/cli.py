@@ -131,7 +131,7 @@ def check_writable(path: str) -> None:
     if os.path.isdir(path):
         raise InputError(f"{path}: is a folder, not a file to write")
     if not os.path.isdir(folder):
-        raise InputError(f"{path}: the folder {folder} does not exist")
+        raise InputError(f"{path}: No such file or directory (the folder {folder} does not exist)")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise InputError(f"{path}: the folder {folder} is not writable")
     if os.path.exists(path) and not os.access(path, os.W_OK):

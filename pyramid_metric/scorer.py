@@ -256,16 +256,19 @@ class PyramidScorer:
         return out
 
     def compute(self, predictions, references=None, sources=None, explain: bool = False,
-                progress: Optional[bool] = None, scus=None, scu_weights=None) -> dict:
-        """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
+                progress: Optional[bool] = None, scus=None, scu_weights=None, floats_only: bool = False) -> dict:
+        """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked).
+
+        ``floats_only=True`` returns ``{"pyramid": mean}`` only (:func:`metric_dict`), for Trainer logs.
+        """
+        if floats_only and explain:
+            raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
         results = self.score(predictions, references, sources, progress, scus, scu_weights)
-        scores = [r.score for r in results]
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
         else:
             signature = self.signature(nrefs=_nrefs(references))
-        out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
-               "signature": signature}
+        out = metric_dict([r.score for r in results], signature, floats_only)
         if explain:
             out["explanations"] = [r.explanation() for r in results]
         return out
@@ -280,6 +283,17 @@ class PyramidScorer:
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
         return (f"nrefs:{nrefs}|" if nrefs is not None else "") + self._signature
+
+
+def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = False) -> dict:
+    """The result of ``compute``: ``{"pyramid": mean, "scores": [...], "signature": str}``.
+
+    With ``floats_only`` only ``{"pyramid": mean}``: every value a float, as a ``Trainer`` logs them and as
+    ``{k: round(v, 4) for k, v in result.items()}`` needs.
+    """
+    scores = [float(x) for x in scores]
+    mean = float(sum(scores) / len(scores)) if scores else 0.0
+    return {"pyramid": mean} if floats_only else {"pyramid": mean, "scores": scores, "signature": signature}
 
 
 def _strip_markup(predictions, references, sources, scus):

@@ -21,6 +21,7 @@ from .config import PyramidConfig
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
+from .text import SUPPORTED_NOTE, detect_language
 
 logger = logging.getLogger(__name__)
 
@@ -34,12 +35,16 @@ class ExampleResult:
     score: float
     result: ScoreResult
     pyramid: Pyramid
+    language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
 
     def explanation(self) -> dict:
         """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
         d = self.result.to_dict()
         d["pyramid"] = self.pyramid.to_dict()
         d["notes"] = list(self.pyramid.notes) + d["notes"]
+        if self.language:
+            d["notes"].append(f"the text looks like {self.language}; {SUPPORTED_NOTE}")
+            d["language"] = self.language
         return d
 
 
@@ -248,11 +253,13 @@ class PyramidScorer:
         idx = list(range(len(predictions)))
         for chunk in _chunks(idx, 64, progress, "scoring"):
             results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
+        languages = [detect_language([p, *refs]) for p, refs in zip(predictions, references)]
+        _warn_languages(languages)
         out = []
-        for i, (p, r, pyr) in enumerate(zip(predictions, results, pyramids)):
+        for i, (p, r, pyr, lang) in enumerate(zip(predictions, results, pyramids, languages)):
             if not p.strip():
                 warnings.warn(f"predictions[{i}] is empty: it scores 0", UserWarning, stacklevel=2)
-            out.append(ExampleResult(float(r.score), r, pyr))
+            out.append(ExampleResult(float(r.score), r, pyr, lang))
         return out
 
     def compute(self, predictions, references=None, sources=None, explain: bool = False,
@@ -268,6 +275,9 @@ class PyramidScorer:
             signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
         else:
             signature = self.signature(nrefs=_nrefs(references))
+        languages = sorted({r.language for r in results if r.language})
+        if languages:  # scores outside what the English components support say so
+            signature += "|lang:" + ",".join(languages)
         out = metric_dict([r.score for r in results], signature, floats_only)
         if explain:
             out["explanations"] = [r.explanation() for r in results]
@@ -283,6 +293,17 @@ class PyramidScorer:
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
         return (f"nrefs:{nrefs}|" if nrefs is not None else "") + self._signature
+
+
+def _warn_languages(languages: Sequence[Optional[str]]) -> None:
+    """One warning per call naming the non-English languages found and their examples."""
+    found: dict = {}
+    for i, lang in enumerate(languages):
+        if lang:
+            found.setdefault(lang, []).append(i)
+    for lang, idx in found.items():
+        shown = ", ".join(map(str, idx[:5])) + (f" and {len(idx) - 5} more" if len(idx) > 5 else "")
+        warnings.warn(f"examples {shown} look like {lang}; {SUPPORTED_NOTE}", UserWarning, stacklevel=3)
 
 
 def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = False) -> dict:

@@ -41,7 +41,7 @@ __test__ = {"Pyramid": _KWARGS_DESCRIPTION}
 
 __all__ = ["Pyramid", "evaluate", "_CITATION", "_DESCRIPTION", "_KWARGS_DESCRIPTION"]
 '''
-# hashlib.sha256(MODULE_SOURCE.encode("utf-8")).hexdigest(), a constant so that startup imports no hashlib
+# = hashlib.sha256(MODULE_SOURCE.encode("utf-8")).hexdigest(), a constant: startup imports no hashlib
 MODULE_SHA256 = "2f9c80e8596c6ffd8cc243badc7e68c41f173cc203455600b09936a997602f3c"
 
 MODULE_NAME = "pyramid"

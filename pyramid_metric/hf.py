@@ -55,19 +55,19 @@ Args:
         several documents of one example are joined with a blank line.
     method (`str`, default `"refpyramid"`): the scoring system: `"refpyramid"` (pyramid of the references'
         own EDUs, soft content-weighted credit; no sources needed), `"hirao"` (EDU pyramid from source
-        extracts, Hirao et al. 2018), `"be"` (Basic Elements, Hovy et al. 2006; no sources needed), `"rouge"`
-        (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed), `"pyreval"` (PyrEval,
-        Gao et al. 2019: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, Yang et al. 2016: triple pyramid,
-        Hungarian) or `"ape"` (APE: AMR/Smatch coverage of SCUs mixed with ROUGE-SU4); the last
-        three build pyramids from the references alone.
+        extracts, Hirao et al. 2018), `"be"` (Basic Elements, Hovy et al. 2006; no sources needed),
+        `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed), `"pyreval"`
+        (PyrEval, Gao et al. 2019: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, Yang et al.
+        2016: triple pyramid, Hungarian) or `"ape"` (APE: AMR/Smatch coverage of SCUs mixed with
+        ROUGE-SU4); the last three build pyramids from the references alone.
     extract (`str`, method `"hirao"` only, default `"be"`): extractive references by the Basic-Element
         oracle ILP (`"be"`, Prop(BE)), the ROUGE-2 oracle ILP (`"rouge"`, Prop(ROUGE)) or the LCS alignment
         ILP (`"align"`, Prop(AL)); a ValueError with any other method.
     matcher (`str`, default by method): similarity of summary text to pyramid units: `"recall"` (share of
         the unit's content words the summary contains; the default of `"refpyramid"`), `"lcs"` (word LCS
-        share, Hirao et al. 2018, Eq. 6; the default of `"hirao"`), `"embedding"` (cosine of all-MiniLM-L6-v2
-        sentence vectors), `"amr"` (Smatch share of the unit's AMR triples found in the span, as in APE;
-        default threshold tau = 0.75), `"learned"` (a presence classifier trained on REALSumm SCU labels) or
+        share, Hirao et al. 2018, Eq. 6; the default of `"hirao"`), `"embedding"` (cosine of
+        all-MiniLM-L6-v2 sentence vectors), `"amr"` (Smatch share of the unit's AMR triples found in the span,
+        as in APE; default threshold tau = 0.75), `"learned"` (a presence classifier trained on REALSumm SCU labels) or
         `"learned+recall"` (the mean of the learned probability and `"recall"`).
     credit (`str`, default `"content"`): method `"refpyramid"`: a unit's value is its weight x its content
         words (`"content"`) or its weight alone (`"unit"`, as LitePyramid counts SCUs).
@@ -124,7 +124,7 @@ Examples:
     0.0
     >>> out = pyramid.compute(predictions=["The storm left thousands of homes without power."],
     ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
-    ...                       sources=[source], method="hirao")  # Hirao et al. (2018): source extract, LCS >= 0.55
+    ...                       sources=[source], method="hirao")  # Hirao et al. (2018): LCS >= 0.55
     >>> round(out["pyramid"], 2)
     1.0
     >>> out = pyramid.compute(predictions=["The storm left thousands of homes without power."],
@@ -139,7 +139,7 @@ _D = PyramidConfig()  # defaults come from one place: the config dataclass
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class Pyramid(evaluate.Metric):
-    """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other seed systems by option."""
+    """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other systems by option."""
 
     def _info(self):
         # One input format: every entry point below turns each reference into a list of str and each source
@@ -179,7 +179,8 @@ class Pyramid(evaluate.Metric):
         """As ``evaluate.EvaluationModule.add``; ``source=`` (or ``sources=``) is optional."""
         if source is not None and kwargs.get("sources") is not None:
             raise ValueError("add(): give `source` or `sources`, not both")
-        source = kwargs.pop("sources", source)
+        sources = kwargs.pop("sources", None)
+        source = source if source is not None else sources
         (prediction,), (reference,), (source,) = normalize_batch([prediction], [reference], [source])
         return super().add(prediction=prediction, reference=reference, sources=source, **kwargs)
 
@@ -218,8 +219,8 @@ def normalize_batch(predictions, references, sources):
     """One batch in the module's single input format, or a ValueError naming the argument and example.
 
     Each reference becomes a list of str (a str is one reference), each source one str (several documents
-    joined with a blank line, as the scorer joins them), ``NO_SOURCE`` for none; lone surrogates are refused before pyarrow
-    sees them. A reference of another shape is refused here, so evaluate never turns it into a string.
+    joined with a blank line, as the scorer joins them), ``NO_SOURCE`` for none; lone surrogates are refused
+    before pyarrow sees them. A reference of another shape is refused here, so evaluate never turns it into a string.
     """
     if predictions is None or references is None:
         raise ValueError("`predictions` and `references` are required")

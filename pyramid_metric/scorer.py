@@ -253,7 +253,7 @@ class PyramidScorer:
         idx = list(range(len(predictions)))
         for chunk in _chunks(idx, 64, progress, "scoring"):
             results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
-        languages = [detect_language([p, *refs]) for p, refs in zip(predictions, references)]
+        languages = [detect_language(refs) or detect_language([p]) for p, refs in zip(predictions, references)]
         _warn_languages(languages)
         out = []
         for i, (p, r, pyr, lang) in enumerate(zip(predictions, results, pyramids, languages)):

@@ -198,4 +198,5 @@ def test_highs_banner_stays_off_stdout_and_other_threads_output_survives():
                        env=dict(os.environ, HF_HUB_OFFLINE="1"))
     assert p.returncode == 0, p.stderr[-2000:]
     lines = p.stdout.splitlines()
-    assert sorted(lines) == sorted([f"thread {i} says hello" for i in range(8)] + [f"thread {i} done" for i in range(8)])
+    expected = [f"thread {i} says hello" for i in range(8)] + [f"thread {i} done" for i in range(8)]
+    assert sorted(lines) == sorted(expected)

@@ -6,6 +6,9 @@ its tests live in the installed `pyramid_metric` package (`pyramid_metric/hf.py`
 script is what `evaluate.load("pyramid")` and `evaluate.load("metric_card/pyramid.py")` read.
 """
 import evaluate
-from pyramid_metric.hf import Pyramid
+from pyramid_metric.hf import _CITATION, _DESCRIPTION, _KWARGS_DESCRIPTION, Pyramid
 
-__all__ = ["Pyramid", "evaluate"]
+# doctest.testmod(<this module>), as evaluate's own test suite runs it, checks the examples of the metric card.
+__test__ = {"Pyramid": _KWARGS_DESCRIPTION}
+
+__all__ = ["Pyramid", "evaluate", "_CITATION", "_DESCRIPTION", "_KWARGS_DESCRIPTION"]

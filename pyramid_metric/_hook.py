@@ -5,14 +5,23 @@ falls back to its cache of module scripts:
 ``<HF_MODULES_CACHE>/evaluate_modules/metrics/evaluate-metric--<name>/<sha256>/<name>.py``.
 :func:`register` writes our module script there.  The package installs a
 one-line ``pyramid_metric_evaluate.pth`` startup hook that calls
-:func:`ensure_evaluate_module` (a ``stat`` when the script is already there;
-it never raises), and ``pyramid-metric register`` / ``pyramid_metric.register()``
-do the same step visibly.
+:func:`ensure_evaluate_module` (a ``stat`` when the script is already there),
+and ``pyramid-metric register`` / ``pyramid_metric.register()`` do the same step
+visibly.
 
-This module is imported at every interpreter start: it must stay tiny and
-import nothing heavy.
+The startup hook has no side effect beyond that one file:
+
+- it never raises and never prints (the ``.pth`` line wraps its import in a
+  ``try``, so an older ``pyramid_metric`` without this module is ignored);
+- it writes only under a cache directory that resolves to an absolute path
+  (``HF_MODULES_CACHE``, ``HF_HOME``, ``XDG_CACHE_HOME`` or the home directory);
+  when none does (``HOME`` unset and no passwd entry), it writes nothing;
+- with ``PYRAMID_METRIC_NO_HOOK`` set, the ``.pth`` line reads that variable
+  and imports nothing.
+
+This module is imported at every interpreter start: it imports nothing but ``os``
+(the digest of the script is a constant, which a test checks).
 """
-import hashlib
 import os
 
 # The module script evaluate loads; identical to metric_card/pyramid.py (a test checks it).
@@ -25,26 +34,45 @@ its tests live in the installed `pyramid_metric` package (`pyramid_metric/hf.py`
 script is what `evaluate.load("pyramid")` and `evaluate.load("metric_card/pyramid.py")` read.
 """
 import evaluate
-from pyramid_metric.hf import Pyramid
+from pyramid_metric.hf import _CITATION, _DESCRIPTION, _KWARGS_DESCRIPTION, Pyramid
 
-__all__ = ["Pyramid", "evaluate"]
+# doctest.testmod(<this module>), as evaluate's own test suite runs it, checks the examples of the metric card.
+__test__ = {"Pyramid": _KWARGS_DESCRIPTION}
+
+__all__ = ["Pyramid", "evaluate", "_CITATION", "_DESCRIPTION", "_KWARGS_DESCRIPTION"]
 '''
+# = hashlib.sha256(MODULE_SOURCE.encode("utf-8")).hexdigest(), a constant: startup imports no hashlib
+MODULE_SHA256 = "2f9c80e8596c6ffd8cc243badc7e68c41f173cc203455600b09936a997602f3c"
 
 MODULE_NAME = "pyramid"
 
 
-def _modules_cache() -> str:
-    # Same resolution as evaluate.config.HF_MODULES_CACHE, without importing evaluate.
-    xdg = os.getenv("XDG_CACHE_HOME", "~/.cache")
-    hf_home = os.path.expanduser(os.getenv("HF_HOME", os.path.join(xdg, "huggingface")))
-    return os.path.expanduser(os.getenv("HF_MODULES_CACHE", os.path.join(hf_home, "modules")))
+def _absolute(path):
+    """``path`` with ``~`` expanded, or None when it does not resolve to an absolute path."""
+    path = os.path.expanduser(path)
+    return path if os.path.isabs(path) else None
+
+
+def _modules_cache():
+    """evaluate's HF_MODULES_CACHE (same resolution as evaluate.config, without importing it), or None.
+
+    None when the directory cannot be resolved: with ``HOME`` unset and a uid without a passwd entry, ``~``
+    stays ``~`` and the default would be a relative ``./~/.cache`` in the current directory.
+    """
+    if os.getenv("HF_MODULES_CACHE"):
+        return _absolute(os.environ["HF_MODULES_CACHE"])
+    hf_home = _absolute(os.getenv("HF_HOME") or os.path.join(os.getenv("XDG_CACHE_HOME") or "~/.cache",
+                                                             "huggingface"))
+    return os.path.join(hf_home, "modules") if hf_home else None
 
 
 def module_path(modules_cache: str = None) -> str:
     """Where ``evaluate`` looks for the cached ``pyramid`` module script of this version."""
-    digest = hashlib.sha256(MODULE_SOURCE.encode("utf-8")).hexdigest()
-    root = os.path.join(modules_cache or _modules_cache(), "evaluate_modules", "metrics",
-                        f"evaluate-metric--{MODULE_NAME}", digest)
+    cache = modules_cache or _modules_cache()
+    if cache is None:
+        raise OSError("no cache directory for evaluate's modules: HOME is unset and the user has no home "
+                      "directory; set HF_HOME (or HF_MODULES_CACHE) to a writable folder")
+    root = os.path.join(cache, "evaluate_modules", "metrics", f"evaluate-metric--{MODULE_NAME}", MODULE_SHA256)
     return os.path.join(root, f"{MODULE_NAME}.py")
 
 
@@ -56,8 +84,7 @@ def register(modules_cache: str = None) -> str:
     cache = modules_cache or _modules_cache()
     # Every level is a package, as evaluate's own cache writer makes them.
     level = cache
-    for part in ["", "evaluate_modules", "metrics", f"evaluate-metric--{MODULE_NAME}",
-                 os.path.basename(os.path.dirname(path))]:
+    for part in ["", "evaluate_modules", "metrics", f"evaluate-metric--{MODULE_NAME}", MODULE_SHA256]:
         level = os.path.join(level, part) if part else level
         os.makedirs(level, exist_ok=True)
         init = os.path.join(level, "__init__.py")
@@ -71,10 +98,11 @@ def register(modules_cache: str = None) -> str:
 
 
 def ensure_evaluate_module() -> None:
-    """Startup hook: register the module if it is missing; never fail the interpreter."""
+    """Startup hook: register the module if it is missing; never fail or print, never write outside the cache."""
     if os.getenv("PYRAMID_METRIC_NO_HOOK"):
         return
     try:
-        register()
+        if _modules_cache() is not None:
+            register()
     except Exception:  # read-only home, full disk...: evaluate.load("pyramid") will say it is missing
         pass

@@ -18,6 +18,8 @@ from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANT
                      PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
 
 EXIT_BAD_INPUT = 1
+PLOT_NEEDS_MATPLOTLIB = ("--plot needs matplotlib, which is not installed: pip install 'pyramid-metric[plot]' "
+                         "(or leave out --plot)")
 
 
 class InputError(Exception):
@@ -81,7 +83,9 @@ def read_examples(path: str) -> List[dict]:
             raise InputError(f"{path}: not a datasets folder ({exc})") from None
     elif path.endswith(".csv"):
         with open(path, encoding="utf-8", newline="") as f:
-            for row in csv.DictReader(f):
+            reader = csv.DictReader(f)
+            for n, row in enumerate(reader, 1):
+                _check_csv_row(path, n, reader, row)
                 refs = row.get("references", "")
                 if refs.startswith("["):
                     try:
@@ -109,6 +113,60 @@ def read_examples(path: str) -> List[dict]:
     return rows
 
 
+def _check_csv_row(path: str, n: int, reader: csv.DictReader, row: dict) -> None:
+    """A CSV row must have as many fields as the header (``DictReader`` fills missing ones with None)."""
+    fields = reader.fieldnames or []
+    if None in row:  # more fields than the header
+        raise InputError(f"{path}: row {n} (line {reader.line_num}) has {len(fields) + len(row[None])} fields, "
+                         f"the header has {len(fields)}: {','.join(fields)}")
+    missing = [k for k in fields if row.get(k) is None]
+    if missing:
+        raise InputError(f"{path}: row {n} (line {reader.line_num}) has {len(fields) - len(missing)} fields, "
+                         f"the header has {len(fields)}: {','.join(fields)} (missing {','.join(missing)})")
+
+
+def check_writable(path: str) -> None:
+    """Fail before any scoring when ``path`` cannot be written (missing or read-only folder, a folder)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise InputError(f"{path}: is a folder, not a file to write")
+    if not os.path.isdir(folder):
+        raise InputError(f"{path}: No such file or directory (the folder {folder} does not exist)")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"{path}: the folder {folder} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise InputError(f"{path}: the file is not writable")
+
+
+class atomic_output:
+    """Write a text file atomically: into a temporary file in the target's folder, renamed over the target on
+    success, removed on any error or interrupt, so the previous file is never lost or left half-written."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def __enter__(self):
+        import tempfile
+
+        folder = os.path.dirname(os.path.abspath(self.path))
+        fd, self.tmp = tempfile.mkstemp(prefix=f".{os.path.basename(self.path)}.", suffix=".tmp", dir=folder)
+        self.file = os.fdopen(fd, "w", encoding="utf-8")
+        return self.file
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            self.file.close()
+            if exc_type is None:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(self.tmp, 0o666 & ~umask)  # the mode a plain open() would give, not mkstemp's 0600
+                os.replace(self.tmp, self.path)
+        finally:
+            if os.path.exists(self.tmp):
+                os.unlink(self.tmp)
+        return False
+
+
 def _score_rows(args, rows, explain: bool):
     from .scorer import PyramidScorer
 
@@ -124,21 +182,24 @@ def _score_rows(args, rows, explain: bool):
 
 
 def cmd_score(args) -> int:
+    if args.output:
+        check_writable(args.output)  # before the scoring, not after it
     rows = read_examples(args.input)
     scorer, results, refs = _score_rows(args, rows, args.explain)
     from .scorer import _nrefs
 
     sig = scorer.signature(nrefs=_nrefs(refs))
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
-    try:
-        for r, res in zip(rows, results):
-            rec = {"id": r.get("id"), "score": res.score, "signature": sig}
-            if args.explain:
-                rec["explanation"] = res.explanation()
-            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    lines = []
+    for r, res in zip(rows, results):
+        rec = {"id": r.get("id"), "score": res.score, "signature": sig}
+        if args.explain:
+            rec["explanation"] = res.explanation()
+        lines.append(json.dumps(rec, ensure_ascii=False) + "\n")
+    if args.output:
+        with atomic_output(args.output) as out:
+            out.writelines(lines)
+    else:
+        sys.stdout.writelines(lines)
     mean = sum(r.score for r in results) / len(results)
     print(f"pyramid = {mean:.4f} over {len(results)} examples\n{sig}", file=sys.stderr)
     return 0
@@ -147,13 +208,14 @@ def cmd_score(args) -> int:
 def cmd_explain(args) -> int:
     from .report import html_report
 
+    check_writable(args.output)
     rows = read_examples(args.input)
     scorer, results, refs = _score_rows(args, rows, True)
     from .scorer import _nrefs
 
     sig = scorer.signature(nrefs=_nrefs(refs))
     examples = [(res.score, res.result.spans, res.explanation(), r.get("id")) for r, res in zip(rows, results)]
-    with open(args.output, "w", encoding="utf-8") as f:
+    with atomic_output(args.output) as f:
         f.write(html_report(examples, sig))
     print(f"wrote {args.output} ({len(results)} examples)", file=sys.stderr)
     return 0
@@ -167,7 +229,8 @@ def cmd_compare(args) -> int:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise InputError("--plot needs matplotlib: pip install 'pyramid-metric[plot]'") from None
+            raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
+        check_writable(args.plot)
     table = []
     sizes = {path: len(read_examples(path)) for path in args.systems}  # check every file before scoring any
     if len(set(sizes.values())) > 1:
@@ -190,7 +253,7 @@ def cmd_compare(args) -> int:
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            raise InputError("--plot needs matplotlib: pip install 'pyramid-metric[plot]'") from None
+            raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
         fig, ax = plt.subplots(figsize=(6, 0.4 * len(table) + 1))
         for y, (name, mean, lo, hi, _) in enumerate(table):
             ax.errorbar(mean, y, xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=4)

@@ -7,6 +7,7 @@ the same ROUGE-style words.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from typing import List, Sequence
 
@@ -40,11 +41,38 @@ class Document:
         return [e.sentence for e in self.edus]
 
 
+# Sentence ends of many scripts: . ! ? and the full-width, Arabic, Devanagari and Ethiopic ones, or a line break.
+_SENTENCE_END = re.compile(r"[^\n.!?。！？؟۔।॥።]*(?:[.!?。！？؟۔।॥።]+|\n|$)")
+
+
+def punctuation_sentences(text: str) -> List[EDU]:
+    """Sentences cut at sentence-final punctuation and line breaks, whitespace trimmed: the units of text in
+    scripts that the (English) EDU segmenter cannot read, the same whatever surrounds them."""
+    out: List[EDU] = []
+    for m in _SENTENCE_END.finditer(text):
+        start, end = m.start(), m.end()
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            out.append(EDU(text[start:end], start, end, len(out)))
+    return out
+
+
 def make_documents(texts: Sequence[str], segmenter: Segmenter, clean: bool = True) -> List[Document]:
-    """Clean, segment (batched) and tokenize texts; EDUs without any word are dropped."""
+    """Clean, segment (batched) and tokenize texts; EDUs without any word are dropped.
+
+    Text written mostly in non-Latin scripts is cut into sentences at their punctuation instead
+    (:func:`punctuation_sentences`): the EDU segmenters are trained on English.
+    """
     cleaned = [textlib.clean_text(t) if clean else t for t in texts]
+    other = {i for i, t in enumerate(cleaned) if textlib.mostly_non_latin(t)}
+    english = [t for i, t in enumerate(cleaned) if i not in other]
+    segmented = iter(segmenter.segment_many(english) if english else [])
+    edu_lists = [punctuation_sentences(t) if i in other else next(segmented) for i, t in enumerate(cleaned)]
     docs = []
-    for t, edus in zip(cleaned, segmenter.segment_many(cleaned)):
+    for t, edus in zip(cleaned, edu_lists):
         pairs = [(e, textlib.words(e.text)) for e in edus]
         pairs = [(e, w) for e, w in pairs if w]
         docs.append(Document(t, [e for e, _ in pairs], [w for _, w in pairs]))

@@ -115,6 +115,24 @@ class Encoder:
                           UserWarning, stacklevel=3)
         return out
 
+    def _encode_any(self, texts: List[str]) -> np.ndarray:
+        """MiniLM vectors, except for text written mostly in non-Latin scripts: :func:`lexical_vector` there.
+
+        all-MiniLM-L6-v2 is an English model: its vocabulary reads Cyrillic, Arabic or Han text as a few
+        characters, and unrelated sentences of such text get cosines as high as paraphrases do.  A hashed bag
+        of words and word pairs makes the cosine of such text a measure of shared words instead.
+        """
+        from .text import mostly_non_latin
+
+        out = np.zeros((len(texts), self._dim), dtype=np.float32)
+        other = [i for i, t in enumerate(texts) if mostly_non_latin(t)]
+        english = [i for i in range(len(texts)) if i not in set(other)]
+        if english:
+            out[english] = self._encode([texts[i] for i in english])
+        for i in other:
+            out[i] = lexical_vector(texts[i], self._dim)
+        return out
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """L2-normalised vectors, one row per text; each distinct text is encoded once (LRU cache).
 
@@ -135,7 +153,7 @@ class Encoder:
                     found[t] = v
         todo = [t for t in dict.fromkeys(texts) if t not in found and t.strip()]
         if todo:
-            vecs = self._encode(todo)
+            vecs = self._encode_any(todo)
             with self._lock:
                 for t, v in zip(todo, vecs):
                     found[t] = v
@@ -169,6 +187,25 @@ class Encoder:
 
 _encoders: Dict[Optional[str], Encoder] = {}
 _encoders_lock = threading.Lock()
+
+
+def lexical_vector(text: str, dim: int) -> np.ndarray:
+    """L2-normalised hashed counts of the words and adjacent word pairs of ``text`` (signed feature hashing).
+
+    Words are :func:`pyramid_metric.text.words` (any script, one per Chinese or Japanese character); the hash
+    is CRC-32, the same in every process.  Identical texts get cosine 1, texts without a shared word about 0.
+    """
+    import zlib
+
+    from .text import words
+
+    toks = words(text, stemmed=False)
+    vec = np.zeros(dim, dtype=np.float32)
+    for feat in toks + [a + " " + b for a, b in zip(toks, toks[1:])]:
+        h = zlib.crc32(feat.encode("utf-8"))
+        vec[h % dim] += 1.0 if (h >> 31) & 1 else -1.0
+    norm = float(np.linalg.norm(vec))
+    return vec / norm if norm > 0 else vec
 
 
 def get_encoder(model: Optional[str] = None) -> Encoder:

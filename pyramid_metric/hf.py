@@ -1,20 +1,21 @@
 # Copyright 2026 The pyramid-metric authors. Licensed under the Apache License, Version 2.0.
 """The Hugging Face ``evaluate`` module: ``evaluate.load("pyramid")``.
 
-A thin wrapper: ``_compute`` normalizes shapes, forwards explicit options and
+A thin wrapper: ``compute``/``add``/``add_batch`` bring every batch to one input format
+(:func:`normalize_batch`), ``_compute`` forwards explicit options and
 caches one :class:`~pyramid_metric.scorer.PyramidScorer` per configuration
 (the bertscore pattern), so pyramids built in one ``compute`` call are reused
 by the next.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 import datasets
 import evaluate
 
 from .config import PyramidConfig
-from .scorer import PyramidScorer
+from .scorer import SOURCE_SEPARATOR, PyramidScorer, check_encodable
 
 _CITATION = """\
 @inproceedings{hirao-etal-2018-automatic,
@@ -54,19 +55,19 @@ Args:
         several documents of one example are joined with a blank line.
     method (`str`, default `"refpyramid"`): the scoring system: `"refpyramid"` (pyramid of the references'
         own EDUs, soft content-weighted credit; no sources needed), `"hirao"` (EDU pyramid from source
-        extracts, seed 000), `"be"` (Basic Elements, Hovy et al. 2006; no sources needed), `"rouge"`
-        (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed), `"pyreval"` (PyrEval,
-        seed 002: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, seed 004: triple pyramid,
-        Hungarian) or `"ape"` (APE, seed 003: AMR/Smatch coverage of SCUs mixed with ROUGE-SU4); the last
-        three build pyramids from the references alone.
+        extracts, Hirao et al. 2018), `"be"` (Basic Elements, Hovy et al. 2006; no sources needed),
+        `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed), `"pyreval"`
+        (PyrEval, Gao et al. 2019: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, Yang et al.
+        2016: triple pyramid, Hungarian) or `"ape"` (APE: AMR/Smatch coverage of SCUs mixed with
+        ROUGE-SU4); the last three build pyramids from the references alone.
     extract (`str`, method `"hirao"` only, default `"be"`): extractive references by the Basic-Element
         oracle ILP (`"be"`, Prop(BE)), the ROUGE-2 oracle ILP (`"rouge"`, Prop(ROUGE)) or the LCS alignment
         ILP (`"align"`, Prop(AL)); a ValueError with any other method.
     matcher (`str`, default by method): similarity of summary text to pyramid units: `"recall"` (share of
         the unit's content words the summary contains; the default of `"refpyramid"`), `"lcs"` (word LCS
-        share, seed 000 Eq. 6; the default of `"hirao"`), `"embedding"` (cosine of all-MiniLM-L6-v2
-        sentence vectors), `"amr"` (Smatch share of the unit's AMR triples found in the span, seed 003;
-        default threshold tau = 0.75), `"learned"` (a presence classifier trained on REALSumm SCU labels) or
+        share, Hirao et al. 2018, Eq. 6; the default of `"hirao"`), `"embedding"` (cosine of
+        all-MiniLM-L6-v2 sentence vectors), `"amr"` (Smatch share of the unit's AMR triples found in the span,
+        as in APE; default threshold tau = 0.75), `"learned"` (a presence classifier trained on REALSumm SCU labels) or
         `"learned+recall"` (the mean of the learned probability and `"recall"`).
     credit (`str`, default `"content"`): method `"refpyramid"`: a unit's value is its weight x its content
         words (`"content"`) or its weight alone (`"unit"`, as LitePyramid counts SCUs).
@@ -96,11 +97,16 @@ Args:
     ape_alpha (`float`, default 0.2): method `"ape"`: score = alpha * APE + (1 - alpha) * ROUGE-SU4.
     amr_parser (`str`, default `"auto"`): `"amrlib"`, `"dependency"` (built-in approximation) or `"auto"`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
+    floats_only (`bool`, default False): return `{"pyramid": mean}` only, no list and no string: for a
+        `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
-    scores (`list` of `float`): one score per example, each in [0, 1].
-    signature (`str`): the configuration and versions that produced the scores.
+    scores (`list` of `float`): one score per example, each in [0, 1] (not with `floats_only=True`).
+    signature (`str`): the configuration and versions that produced the scores (not with `floats_only=True`).
     explanations (`list` of `dict`): only with `explain=True`.
+    Batches: `add(prediction=..., reference=..., source=...)` and `add_batch(predictions=..., references=...,
+    sources=...)` accumulate examples for one `compute()`; `source`/`sources` may be left out for the methods
+    that do not use them. A reference may be one string or a list of strings, also mixed within a batch.
 Examples:
     >>> import evaluate
     >>> pyramid = evaluate.load("pyramid")
@@ -118,9 +124,14 @@ Examples:
     0.0
     >>> out = pyramid.compute(predictions=["The storm left thousands of homes without power."],
     ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
-    ...                       sources=[source], method="hirao")  # seed 000: source extract, LCS >= 0.55
+    ...                       sources=[source], method="hirao")  # Hirao et al. (2018): LCS >= 0.55
     >>> round(out["pyramid"], 2)
     1.0
+    >>> out = pyramid.compute(predictions=["The storm left thousands of homes without power."],
+    ...                       references=["A storm hit the coast and thousands of homes lost power."],
+    ...                       floats_only=True)
+    >>> {k: round(v, 4) for k, v in out.items()}
+    {'pyramid': 0.5714}
 """
 
 _D = PyramidConfig()  # defaults come from one place: the config dataclass
@@ -128,20 +139,19 @@ _D = PyramidConfig()  # defaults come from one place: the config dataclass
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class Pyramid(evaluate.Metric):
-    """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other seed systems by option."""
+    """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other systems by option."""
 
     def _info(self):
-        def feats(refs, srcs):
-            return datasets.Features({"predictions": datasets.Value("string", id="sequence"),
-                                      "references": refs, "sources": srcs})
-
-        seq = datasets.Sequence(datasets.Value("string", id="sequence"), id="references")
-        one = datasets.Value("string", id="sequence")
+        # One input format: every entry point below turns each reference into a list of str and each source
+        # into one str (or None), so evaluate never has to guess the format from the first example.
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
-            features=[feats(seq, one), feats(seq, seq), feats(one, one), feats(one, seq)],
+            features=datasets.Features({
+                "predictions": datasets.Value("string", id="sequence"),
+                "references": datasets.Sequence(datasets.Value("string", id="sequence"), id="references"),
+                "sources": datasets.Value("string", id="sequence")}),
             codebase_urls=["https://github.com/pyramid-metric/pyramid-metric"],
             reference_urls=["https://aclanthology.org/D18-1450/", "https://aclanthology.org/L06-1370/"],
         )
@@ -149,13 +159,30 @@ class Pyramid(evaluate.Metric):
     def compute(self, *, predictions=None, references=None, **kwargs):
         """As ``evaluate.EvaluationModule.compute``; ``sources`` may be left out for methods that do not use it.
 
-        evaluate requires every feature column; a missing ``sources`` becomes a
-        column of ``None`` (the scorer then raises a ValueError naming
-        ``sources`` if the chosen method needs it).
+        References may be strings or lists of strings in any mix (normalized here, before evaluate infers a
+        format); a missing ``sources`` becomes a column of ``None`` (the scorer then raises a ValueError
+        naming ``sources`` if the chosen method needs it).
         """
-        if predictions is not None and "sources" not in kwargs:
-            kwargs["sources"] = [None] * len(predictions)
+        if predictions is not None or references is not None:
+            if predictions is not None and not isinstance(predictions, str) and len(predictions) == 0:
+                raise ValueError("`predictions` is empty: nothing to score (give at least one prediction)")
+            predictions, references, kwargs["sources"] = normalize_batch(predictions, references,
+                                                                         kwargs.get("sources"))
         return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def add_batch(self, *, predictions=None, references=None, **kwargs):
+        """As ``evaluate.EvaluationModule.add_batch``; ``sources`` is optional, references are str or lists."""
+        predictions, references, kwargs["sources"] = normalize_batch(predictions, references, kwargs.get("sources"))
+        return super().add_batch(predictions=predictions, references=references, **kwargs)
+
+    def add(self, *, prediction=None, reference=None, source=None, **kwargs):
+        """As ``evaluate.EvaluationModule.add``; ``source=`` (or ``sources=``) is optional."""
+        if source is not None and kwargs.get("sources") is not None:
+            raise ValueError("add(): give `source` or `sources`, not both")
+        sources = kwargs.pop("sources", None)
+        source = source if source is not None else sources
+        (prediction,), (reference,), (source,) = normalize_batch([prediction], [reference], [source])
+        return super().add(prediction=prediction, reference=reference, sources=source, **kwargs)
 
     def _scorer(self, config: PyramidConfig) -> PyramidScorer:
         cache = self.__dict__.setdefault("_scorers", {})
@@ -170,7 +197,8 @@ class Pyramid(evaluate.Metric):
                  be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
                  scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
                  zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser):
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, floats_only=False):
+        sources = [None if s == NO_SOURCE else s for s in sources] if sources is not None else None
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
                                soft=soft,
@@ -180,4 +208,51 @@ class Pyramid(evaluate.Metric):
                                edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
                                merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
-                                            scu_weights=scu_weights)
+                                            scu_weights=scu_weights, floats_only=floats_only)
+
+
+# evaluate's string columns refuse None: a missing source travels as "" and is None again in _compute.
+NO_SOURCE = ""
+
+
+def normalize_batch(predictions, references, sources):
+    """One batch in the module's single input format, or a ValueError naming the argument and example.
+
+    Each reference becomes a list of str (a str is one reference), each source one str (several documents
+    joined with a blank line, as the scorer joins them), ``NO_SOURCE`` for none; lone surrogates are refused
+    before pyarrow sees them. A reference of another shape is refused here, so evaluate never turns it into a string.
+    """
+    if predictions is None or references is None:
+        raise ValueError("`predictions` and `references` are required")
+    for name, col in (("predictions", predictions), ("references", references)):
+        if isinstance(col, (str, bytes)) or not isinstance(col, Sequence):
+            raise ValueError(f"`{name}` must be a list, got {type(col).__name__}")
+    n = len(predictions)
+    if len(references) != n:
+        raise ValueError(f"`references` has {len(references)} items but `predictions` has {n}")
+    if sources is None:
+        sources = [None] * n
+    elif isinstance(sources, (str, bytes)) or not isinstance(sources, Sequence):
+        raise ValueError(f"`sources` must be a list, got {type(sources).__name__}")
+    elif len(sources) != n:
+        raise ValueError(f"`sources` has {len(sources)} items but `predictions` has {n}")
+    preds, refs, srcs = [], [], []
+    for i, (p, r, s) in enumerate(zip(predictions, references, sources)):
+        if not isinstance(p, str):
+            raise ValueError(f"`predictions[{i}]` must be a str, got {type(p).__name__}")
+        preds.append(check_encodable(p, f"predictions[{i}]"))
+        if isinstance(r, str):
+            r = [r]
+        elif isinstance(r, bytes) or not isinstance(r, Sequence):
+            raise ValueError(f"`references[{i}]` must be a str or a list of str, got {type(r).__name__}")
+        for k, x in enumerate(r):
+            if not isinstance(x, str):
+                raise ValueError(f"`references[{i}][{k}]` must be a str, got {type(x).__name__}")
+            check_encodable(x, f"references[{i}][{k}]")
+        refs.append(list(r))
+        if s is not None and not isinstance(s, str):
+            if isinstance(s, bytes) or not isinstance(s, Sequence) or not all(isinstance(d, str) for d in s):
+                raise ValueError(f"`sources[{i}]` must be a str or a list of str, got {type(s).__name__}")
+            s = SOURCE_SEPARATOR.join(d for d in s if d.strip())
+        srcs.append(NO_SOURCE if s is None else check_encodable(s, f"sources[{i}]"))
+    return preds, refs, srcs

@@ -87,11 +87,12 @@ def make_compute_metrics(tokenizer, sources: Optional[Sequence] = None, referenc
         prefix: prepended to the metric names (the Trainer adds ``eval_`` itself).
         **options: :class:`~pyramid_metric.config.PyramidConfig` options (``method``, ``extract``, ...).
 
-    Returns ``f(eval_pred) -> {"pyramid": mean score, "rouge2": ..., "gen_len": ...}``; the function's
+    Returns ``f(eval_pred) -> {"pyramid": mean score, "rouge2": ..., "gen_len": ...}``, floats only (the
+    ``floats_only=True`` form of ``compute``, so the Trainer logs no list or string); the function's
     ``signature`` attribute is the scorer's reproducibility signature and ``last_scores`` the per-example
     scores of the latest call.
     """
-    from .scorer import PyramidScorer, _nrefs
+    from .scorer import PyramidScorer, _nrefs, metric_dict
 
     if scorer is not None and options:
         raise ValueError("make_compute_metrics: give either `scorer` or configuration options, not both")
@@ -125,7 +126,9 @@ def make_compute_metrics(tokenizer, sources: Optional[Sequence] = None, referenc
             scores[keep] = [r.score for r in res]
         compute_metrics.last_scores = scores.tolist()
         compute_metrics.signature = scorer.signature(nrefs=_nrefs(refs) if refs else None)
-        out = {f"{prefix}pyramid": float(scores.mean()) if n else 0.0}
+        # floats only (no score list, no signature string): what a Trainer logs at every evaluation
+        out = {f"{prefix}{k}": v for k, v in metric_dict(scores.tolist(), compute_metrics.signature,
+                                                          floats_only=True).items()}
         if rouge:
             out[f"{prefix}rouge2"] = rouge2_fmeasure(preds, refs)
         out[f"{prefix}gen_len"] = float(np.mean([len(p.split()) for p in preds])) if n else 0.0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import sys
 import threading
 import warnings
@@ -20,6 +21,7 @@ from .config import PyramidConfig
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
+from .text import SUPPORTED_NOTE, detect_language
 
 logger = logging.getLogger(__name__)
 
@@ -33,12 +35,16 @@ class ExampleResult:
     score: float
     result: ScoreResult
     pyramid: Pyramid
+    language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
 
     def explanation(self) -> dict:
         """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
         d = self.result.to_dict()
         d["pyramid"] = self.pyramid.to_dict()
         d["notes"] = list(self.pyramid.notes) + d["notes"]
+        if self.language:
+            d["notes"].append(f"the text looks like {self.language}; {SUPPORTED_NOTE}")
+            d["language"] = self.language
         return d
 
 
@@ -46,6 +52,21 @@ def _check_list(value, argument: str) -> list:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise ValueError(f"`{argument}` must be a list, got {type(value).__name__}")
     return list(value)
+
+
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def check_encodable(text: str, argument: str) -> str:
+    """``text`` itself, or a ValueError naming ``argument`` when it holds a lone surrogate (not valid Unicode).
+
+    Such strings come from decoding bytes with ``errors="surrogateescape"``; spaCy and pyarrow cannot encode them.
+    """
+    m = _SURROGATE_RE.search(text)
+    if m:
+        raise ValueError(f"`{argument}` contains a lone surrogate {m.group()!a} at character {m.start()}: "
+                         "not valid Unicode text (decode the input with errors='replace')")
+    return text
 
 
 def _check_texts(items, argument: str, what: str) -> list:
@@ -56,6 +77,7 @@ def _check_texts(items, argument: str, what: str) -> list:
     for k, x in enumerate(items):
         if not isinstance(x, str):
             raise ValueError(f"`{argument}[{k}]` must be a str, got {type(x).__name__}")
+        check_encodable(x, f"{argument}[{k}]")
         if not x.strip():
             raise ValueError(f"`{argument}[{k}]` is empty or whitespace only")
     return items
@@ -73,6 +95,7 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
     for i, p in enumerate(predictions):
         if not isinstance(p, str):
             raise ValueError(f"`predictions[{i}]` must be a str, got {type(p).__name__}")
+        check_encodable(p, f"predictions[{i}]")
     refs_out = []
     for i, r in enumerate(references):
         refs = [r] if isinstance(r, str) else r
@@ -101,6 +124,8 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
             docs = list(s)
         else:
             raise ValueError(f"`sources[{i}]` must be a str or a list of str, got {type(s).__name__}")
+        for k, d in enumerate(docs):
+            check_encodable(d, f"sources[{i}]" if isinstance(s, str) else f"sources[{i}][{k}]")
         joined = SOURCE_SEPARATOR.join(d for d in docs if d.strip())
         if needs_sources and not joined.strip():
             raise ValueError(f"`sources[{i}]` is empty: this method builds its pyramid from the source")
@@ -222,29 +247,38 @@ class PyramidScorer:
                                                                 self.method.needs_sources)
         if not predictions:
             return []
+        predictions, references, sources, scus = _strip_markup(predictions, references, sources, scus)
         pyramids = self.pyramids(references, sources, progress, scus, scu_weights)
         results: List[ScoreResult] = []
         idx = list(range(len(predictions)))
         for chunk in _chunks(idx, 64, progress, "scoring"):
             results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
+        languages = [detect_language(refs) or detect_language([p]) for p, refs in zip(predictions, references)]
+        _warn_languages(languages)
         out = []
-        for i, (p, r, pyr) in enumerate(zip(predictions, results, pyramids)):
+        for i, (p, r, pyr, lang) in enumerate(zip(predictions, results, pyramids, languages)):
             if not p.strip():
                 warnings.warn(f"predictions[{i}] is empty: it scores 0", UserWarning, stacklevel=2)
-            out.append(ExampleResult(float(r.score), r, pyr))
+            out.append(ExampleResult(float(r.score), r, pyr, lang))
         return out
 
     def compute(self, predictions, references=None, sources=None, explain: bool = False,
-                progress: Optional[bool] = None, scus=None, scu_weights=None) -> dict:
-        """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
+                progress: Optional[bool] = None, scus=None, scu_weights=None, floats_only: bool = False) -> dict:
+        """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked).
+
+        ``floats_only=True`` returns ``{"pyramid": mean}`` only (:func:`metric_dict`), for Trainer logs.
+        """
+        if floats_only and explain:
+            raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
         results = self.score(predictions, references, sources, progress, scus, scu_weights)
-        scores = [r.score for r in results]
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
         else:
             signature = self.signature(nrefs=_nrefs(references))
-        out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
-               "signature": signature}
+        languages = sorted({r.language for r in results if r.language})
+        if languages:  # scores outside what the English components support say so
+            signature += "|lang:" + ",".join(languages)
+        out = metric_dict([r.score for r in results], signature, floats_only)
         if explain:
             out["explanations"] = [r.explanation() for r in results]
         return out
@@ -259,6 +293,47 @@ class PyramidScorer:
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
         return (f"nrefs:{nrefs}|" if nrefs is not None else "") + self._signature
+
+
+def _warn_languages(languages: Sequence[Optional[str]]) -> None:
+    """One warning per call naming the non-English languages found and their examples."""
+    found: dict = {}
+    for i, lang in enumerate(languages):
+        if lang:
+            found.setdefault(lang, []).append(i)
+    for lang, idx in found.items():
+        shown = ", ".join(map(str, idx[:5])) + (f" and {len(idx) - 5} more" if len(idx) > 5 else "")
+        warnings.warn(f"examples {shown} look like {lang}; {SUPPORTED_NOTE}", UserWarning, stacklevel=3)
+
+
+def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = False) -> dict:
+    """The result of ``compute``: ``{"pyramid": mean, "scores": [...], "signature": str}``.
+
+    With ``floats_only`` only ``{"pyramid": mean}``: every value a float, as a ``Trainer`` logs them and as
+    ``{k: round(v, 4) for k, v in result.items()}`` needs.
+    """
+    scores = [float(x) for x in scores]
+    mean = float(sum(scores) / len(scores)) if scores else 0.0
+    return {"pyramid": mean} if floats_only else {"pyramid": mean, "scores": scores, "signature": signature}
+
+
+def _strip_markup(predictions, references, sources, scus):
+    """Remove HTML/XML markup from every text once, before any method sees it (:func:`text.strip_markup`)."""
+    from .text import strip_markup
+
+    def texts(items, argument):
+        out = [strip_markup(x) for x in items]
+        for k, (x, y) in enumerate(zip(items, out)):
+            if not y.strip():
+                raise ValueError(f"`{argument}[{k}]` has no text outside its HTML markup: {x[:60]!r}")
+        return out
+
+    predictions = [strip_markup(p) for p in predictions]
+    references = [texts(refs, f"references[{i}]") for i, refs in enumerate(references)]
+    sources = [strip_markup(s) if s is not None else None for s in sources]
+    if scus is not None:
+        scus = [texts(units, f"scus[{i}]") for i, units in enumerate(scus)]
+    return predictions, references, sources, scus
 
 
 def _nrefs(references) -> Union[int, str]:

@@ -13,6 +13,7 @@ This module knows nothing about summaries: it solves generic problems.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from typing import List, Sequence, Tuple
 
@@ -50,31 +51,32 @@ def solver_versions() -> str:
     return f"highs-{hv}+pulp-{pulp.__version__}"
 
 
+_banner_lock = threading.Lock()
 _banner_done = False
 
 
 def _silence_highs_banner() -> None:
-    """HiGHS prints a copyright banner to stdout when the first ``Highs`` object is made: swallow it once."""
-    global _banner_done
-    if _banner_done:
-        return
-    _banner_done = True
-    try:
-        import os
-        import sys
+    """Keep HiGHS's copyright banner off stdout, with HiGHS's own options and without touching file descriptors.
 
-        import highspy
-    except ImportError:  # pragma: no cover
-        return
-    sys.stdout.flush()
-    saved = os.dup(1)
-    try:
-        with open(os.devnull, "w") as devnull:
-            os.dup2(devnull.fileno(), 1)
-            highspy.Highs()
-    finally:
-        os.dup2(saved, 1)
-        os.close(saved)
+    HiGHS writes its banner once per process, through the log of the first ``Highs`` object that logs, and
+    PuLP's ``Highs()`` logs before it can turn ``output_flag`` off.  So, once and under a lock, a bare HiGHS
+    object with ``log_to_console=False`` writes the banner to nowhere; later objects do not write it again.
+    Nothing else in the process (other threads' output included) is affected.
+    """
+    global _banner_done
+    with _banner_lock:
+        if _banner_done:
+            return
+        try:
+            from highspy import _core
+
+            first = _core._Highs()
+            first.setOptionValue("log_to_console", False)
+            first.setCallback(lambda *args: None, None)  # the first logging call: writes the banner (nowhere)
+            del first
+        except Exception as exc:  # an older or newer highspy: the banner may show, nothing else changes
+            logger.debug("could not silence the HiGHS banner: %s", exc)
+        _banner_done = True
 
 
 def _pulp_solvers(time_limit: float, prefer: str):
@@ -175,6 +177,9 @@ def knapsack(values: Sequence[float], sizes: Sequence[int], capacity: int) -> Tu
         raise ValueError(f"knapsack: `capacity` must be >= 0, got {capacity}")
     free = [i for i in range(n) if sizes[i] <= 0 and values[i] > 0]
     items = [i for i in range(n) if 0 < sizes[i] <= capacity and values[i] > 0]
+    # A capacity above the total size of the items changes nothing: cap it, so a huge L_max neither
+    # allocates a huge table nor fails.
+    capacity = min(int(capacity), int(sum(sizes[i] for i in items)))
     best = np.zeros(capacity + 1)
     keep = np.zeros((len(items), capacity + 1), dtype=bool)
     for k, i in enumerate(items):

@@ -25,7 +25,19 @@ _PTB_TOKENS = {
 _PTB_RE = re.compile(r"(?<!\S)(" + "|".join(re.escape(t) for t in _PTB_TOKENS) + r")(?!\S)", re.IGNORECASE)
 _SENT_TAG_RE = re.compile(r"(?:\s*</?t>\s*)+")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+# Scripts written without spaces between words (Han, Hiragana, Katakana, Thai, Lao, Myanmar, Khmer): each
+# character is a word, the usual unit of ROUGE and of character-level matching for Chinese and Japanese.
+_UNSPACED = ("\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+             "\uf900-\ufaff\U00020000-\U0002fa1f")
+_WORD_RE = re.compile(rf"[{_UNSPACED}]|(?:(?![{_UNSPACED}])[^\W_])+", re.UNICODE)
+
+# HTML/XML markup (tags, comments, script and style blocks); the CNN/DM sentence tags <t> </t> are left to
+# clean_text, which turns them into line breaks.
+_SCRIPT_RE = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
+_BLOCK_TAGS = ("p", "br", "div", "li", "ul", "ol", "tr", "td", "th", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+               "blockquote", "pre", "hr", "section", "article", "header", "footer", "title", "body", "html")
+_TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s+[^<>]*)?/?>")
 
 _nlp = None
 _nlp_lock = threading.Lock()
@@ -45,6 +57,23 @@ def clean_text(text: str) -> str:
     text = _PTB_RE.sub(lambda m: _PTB_TOKENS[m.group(1).lower()], text)
     text = _CONTROL_RE.sub(" ", text)
     return text.strip()
+
+
+def strip_markup(text: str) -> str:
+    """``text`` without HTML/XML markup: tags, comments, ``<script>``/``<style>`` blocks.
+
+    Block tags (``<p>``, ``<br>``, ``<li>``...) become line breaks, inline tags (``<b>``, ``<a href=...>``)
+    disappear; entities and the CNN/DM ``<t>`` tags are left to :func:`clean_text`.  A ``<`` that does not
+    open a tag ("a < b") is kept.  Text without markup is returned unchanged.
+    """
+    if "<" not in text:
+        return text
+    text = _COMMENT_RE.sub(" ", _SCRIPT_RE.sub(" ", text))
+
+    def tag(m):
+        return "\n" if m.group(1).lower() in _BLOCK_TAGS else ""
+
+    return _TAG_RE.sub(tag, text)
 
 
 def get_nlp():
@@ -69,6 +98,7 @@ def get_nlp():
                         f"or spaCy's en_core_web_sm. Tried: {', '.join(errors)}"
                     )
                 nlp.max_length = max(nlp.max_length, 5_000_000)
+                _split_unspaced_scripts(nlp)
                 if "ner" in nlp.pipe_names:
                     # Named entities are used by the AMR approximation only: they are added on demand
                     # (``with_entities``), which leaves tags, parses and lemmas unchanged (en_core_web_sm's
@@ -76,6 +106,18 @@ def get_nlp():
                     nlp.disable_pipe("ner")
                 _nlp = nlp
     return _nlp
+
+
+def _split_unspaced_scripts(nlp) -> None:
+    """Make spaCy's English tokenizer give one token per character of scripts written without spaces.
+
+    The English tokenizer would keep a whole Chinese or Japanese clause as one token; as in :func:`words`,
+    each Han, kana, Thai... character becomes a token instead.  Text without such characters is tokenized
+    exactly as before.
+    """
+    from spacy.util import compile_infix_regex
+
+    nlp.tokenizer.infix_finditer = compile_infix_regex(list(nlp.Defaults.infixes) + [f"[{_UNSPACED}]"]).finditer
 
 
 def spacy_model_name() -> str:
@@ -165,7 +207,8 @@ def words(text: str, stemmed: bool = True) -> List[str]:
     """ROUGE-style words: lower-cased runs of letters/digits in any script, optionally Porter-stemmed.
 
     Unlike rouge-score's ASCII-only tokenizer, non-Latin scripts survive (a
-    Chinese or Greek summary is never scored as empty).
+    Chinese or Greek summary is never scored as empty), and scripts written
+    without spaces (Chinese, Japanese, Thai...) give one word per character.
     """
     toks = _WORD_RE.findall(text.lower())
     return [stem(t) for t in toks] if stemmed else toks
@@ -221,3 +264,92 @@ def content_words(stemmed_words: Sequence[str]) -> List[str]:
     """The words that are not stop words (compares the stems that :func:`words` produces)."""
     stops = _stop_stems()
     return [w for w in stemmed_words if w not in stops]
+
+
+# -- language ----------------------------------------------------------------------------------------------
+# The components are English: the stop words above, Porter stems, spaCy's English pipeline (EDUs, Basic
+# Elements, AMR approximations) and all-MiniLM-L6-v2 (an English sentence encoder).  detect_language says
+# when a text is written in something else, so that a score never looks more meaningful than it is.
+
+# A few frequent function words of common Latin-script languages, to name the language of a text whose
+# English stop words are rare (a share of its words, compared with the English share).
+_LATIN_STOPS = {
+    "German": frozenset("der die das und ist nicht mit sich des auf für ein eine einen dem den von zu im auch "
+                        "werden wurde sind wird bei nach".split()),
+    "French": frozenset("le la les et des est une du que pour dans qui pas sur au avec ce cette sont ont été "
+                        "aux par plus".split()),
+    "Spanish": frozenset("el la los las y del que en un una por con para es se al lo como más fue han sus "
+                         "este esta".split()),
+    "Italian": frozenset("il lo la di che e un una per non con del della gli le sono nel alla è anche stato "
+                         "dei".split()),
+    "Portuguese": frozenset("o os de que e do da em um uma para com não se as dos das foi ao na no pela "
+                            "pelo".split()),
+    "Dutch": frozenset("de het een en van is dat niet op te zijn met voor ook wordt werd bij naar uit "
+                       "door".split()),
+}
+_SCRIPT_LANGUAGES = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean",
+                     "CYRILLIC": "a Cyrillic-script language (e.g. Russian)", "ARABIC": "an Arabic-script language",
+                     "HEBREW": "Hebrew", "GREEK": "Greek", "DEVANAGARI": "a Devanagari-script language (e.g. Hindi)",
+                     "THAI": "Thai"}
+_MIN_LATIN_WORDS = 8  # fewer words say too little about the language (a headline, a name)
+
+
+@lru_cache(maxsize=65536)
+def _script(ch: str) -> str:
+    import unicodedata
+
+    return unicodedata.name(ch, "UNKNOWN").split(" ")[0]
+
+
+def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | None":
+    """The language or script of ``texts`` when it is not English, else None.
+
+    Scripts are read from the letters (the most frequent script of up to ``max_letters`` letters); a text in
+    Latin script is named German, French, Spanish, Italian, Portuguese or Dutch when at least 12% of its words
+    are frequent function words of that language and more of them are than English ones.  Latin-script text
+    that fits none of these is treated as English.
+    """
+    counts: dict = {}
+    seen = 0
+    for text in texts:
+        for ch in text:
+            if ch.isalpha():
+                sc = _script(ch)
+                counts[sc] = counts.get(sc, 0) + 1
+                seen += 1
+                if seen >= max_letters:
+                    break
+        if seen >= max_letters:
+            break
+    if not counts:
+        return None
+    top = max(counts, key=counts.get)
+    if top != "LATIN":
+        if top in ("CJK", "HIRAGANA", "KATAKANA") and (counts.get("HIRAGANA", 0) + counts.get("KATAKANA", 0)) > 0:
+            return "Japanese"
+        return _SCRIPT_LANGUAGES.get(top, f"a {top.title()}-script language")
+    toks = [t for text in texts for t in _WORD_RE.findall(text.lower())][:2000]
+    if len(toks) < _MIN_LATIN_WORDS:
+        return None
+    english = sum(t in STOP_WORDS for t in toks) / len(toks)
+    name, share = max(((lang, sum(t in stops for t in toks) / len(toks)) for lang, stops in _LATIN_STOPS.items()),
+                      key=lambda x: x[1])
+    return name if share >= 0.12 and share > english else None
+
+
+def mostly_non_latin(text: str, max_letters: int = 2000) -> bool:
+    """True when most letters of ``text`` (of its first ``max_letters``) are not Latin letters."""
+    latin = other = 0
+    for ch in text:
+        if ch.isalpha():
+            if _script(ch) == "LATIN":
+                latin += 1
+            else:
+                other += 1
+            if latin + other >= max_letters:
+                break
+    return other > latin
+
+
+SUPPORTED_NOTE = ("the components are English (stop words, Porter stems, spaCy's English pipeline, "
+                  "all-MiniLM-L6-v2): scores of other languages are less reliable")

@@ -18,7 +18,8 @@ SOURCE = ("The storm hit the coast on Monday. Thousands of homes lost power. "
 REF = "A storm hit the coast and thousands of homes lost power."
 FUZZ_CONFIGS = [dict(), dict(method="hirao", extract="rouge"), dict(method="refpyramid", matcher="recall")]
 _scorers = {}
-tried = {"inputs": 0}
+tried = {"inputs": 0, "scored": 0, "refused": 0}
+FUZZ_EXAMPLES = 60
 
 
 def scorer_for(i):
@@ -31,20 +32,33 @@ texts = st.one_of(
     st.text(max_size=200),
     st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60),
     st.sampled_from(["", " ", "\n\n\t", "<t> </t>", "-lrb- -rrb-", "&amp;&lt;", "\x00\x01\x1f", "ᚠᛇᚻ᛫ᛒᛦᚦ",
-                     "中文摘要。第二句。", "😀 " * 50, "word " * 3000]),
+                     "中文摘要。第二句。", "😀 " * 50, "word " * 3000, "lone \ud800 surrogate",
+                     "<p>The <b>storm</b> hit.</p>", "<p></p>", "Шторм обрушился на побережье.",
+                     "ضربت العاصفة الساحل."]),
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pred=texts, ref=texts, src=texts, cfg=st.integers(0, len(FUZZ_CONFIGS) - 1))
-def test_any_text_gets_a_score_in_range_or_a_value_error(pred, ref, src, cfg):
+def any_text_gets_a_score_in_range_or_a_value_error(pred, ref, src, cfg):
     tried["inputs"] += 1
     try:
         res = scorer_for(cfg).score([pred], [[ref]], [src])
     except ValueError:
-        return  # documented: empty references or sources are rejected with a ValueError
+        tried["refused"] += 1
+        return  # documented: empty references or sources, invalid Unicode are refused with a ValueError
+    tried["scored"] += 1
     s = res[0].score
     assert isinstance(s, float) and not math.isnan(s) and 0.0 <= s <= 1.0
+
+
+def test_any_text_gets_a_score_in_range_or_a_value_error():
+    for k in tried:
+        tried[k] = 0
+    any_text_gets_a_score_in_range_or_a_value_error()
+    print(f"fuzzing: {tried['inputs']} inputs tried, {tried['scored']} scored in [0, 1], "
+          f"{tried['refused']} refused with a ValueError")
+    assert tried["inputs"] >= FUZZ_EXAMPLES and tried["scored"] > 0
 
 
 @pytest.mark.parametrize("bad", [None, 3, b"bytes", [["nested", ["deeper"]]], {"a": 1}, [[[[["x"]]]]]])
@@ -159,3 +173,30 @@ def test_atheris_fuzzing_harness_runs(tmp_path):
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr[-3000:]
     assert "300 inputs tried, no invariant broken" in p.stderr
+
+
+HIGHS_THREADS_CODE = r'''
+import os, threading
+from pyramid_metric.solve import knapsack_ilp
+
+def work(i):
+    os.write(1, f"thread {i} says hello\n".encode())  # one write each, straight to file descriptor 1
+    knapsack_ilp([1.0, 2.0, 3.0], [1, 1, 2], 2)  # the first ILP of the process constructs HiGHS
+    os.write(1, f"thread {i} done\n".encode())
+
+threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+'''
+
+
+def test_highs_banner_stays_off_stdout_and_other_threads_output_survives():
+    # 8 threads start their first ILP at once: every line they print arrives, and HiGHS's banner does not.
+    p = subprocess.run([sys.executable, "-c", HIGHS_THREADS_CODE], capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, HF_HUB_OFFLINE="1"))
+    assert p.returncode == 0, p.stderr[-2000:]
+    lines = p.stdout.splitlines()
+    expected = [f"thread {i} says hello" for i in range(8)] + [f"thread {i} done" for i in range(8)]
+    assert sorted(lines) == sorted(expected)

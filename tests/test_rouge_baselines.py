@@ -53,7 +53,7 @@ def test_multi_reference_average_mode_and_options():
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
         assert sc.compute(["Ελληνικά κείμενα εδώ."], [[REF]])["scores"] == [0.0]
-    assert any("no ASCII word" in str(x.message) for x in w)
+    assert any("look like Greek" in str(x.message) for x in w)  # the scorer names the language
     out = sc.compute([PEER], [["<t> the gunman killed the policeman . </t>"]])  # <t> tags are not words
     assert out["scores"][0] == pytest.approx(4 / 14)
 

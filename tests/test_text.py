@@ -20,7 +20,7 @@ def test_clean_text(raw, expected):
 
 def test_words_keep_any_script_and_stem():
     assert text.words("The Runners ran quickly") == ["the", "runner", "ran", "quickli"]
-    assert text.words("Ελληνικά 中文 café", stemmed=False) == ["ελληνικά", "中文", "café"]
+    assert text.words("Ελληνικά 中文 café", stemmed=False) == ["ελληνικά", "中", "文", "café"]  # a word per Han character
     assert text.words("  ... !!! ") == []
 
 

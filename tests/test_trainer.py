@@ -51,6 +51,9 @@ def test_compute_metrics_on_fixed_ids(tokenizer):
     assert cm.last_scores[1] == pytest.approx(1.0) and 0 < cm.last_scores[0] < 1
     assert out["pyramid"] == pytest.approx(np.mean(cm.last_scores))
     assert cm.signature.startswith("nrefs:1|method:refpyramid")
+    # floats only, as a Trainer logs them and as the summarization course rounds them
+    assert all(type(v) is float for v in out.values())
+    assert {k: round(v, 4) for k, v in out.items()} == {k: round(out[k], 4) for k in out}
     with pytest.raises(ValueError, match="2 predictions but 3 `sources`"):
         make_compute_metrics(tokenizer, sources=[src] * 3, **FAST)((enc(preds), labels))
 
@@ -89,3 +92,14 @@ def test_seq2seq_trainer_evaluate(tokenizer, gumsum_dev, tmp_path):
     assert 0.0 <= metrics["eval_pyramid"] <= 1.0 and 0.0 <= metrics["eval_rouge2"] <= 1.0
     assert len(cm.last_scores) == 4  # two batches (3 + 1), padded to one length: nothing lost or repeated
     assert metrics["eval_pyramid"] == pytest.approx(np.mean(cm.last_scores))
+
+
+def test_scorer_compute_both_ways():
+    from pyramid_metric import PyramidScorer
+
+    sc = PyramidScorer(**FAST)
+    preds, refs = ["thousands of homes lost power", "schools stay shut"], [["the storm cut power to homes"]] * 2
+    full = sc.compute(preds, refs)
+    assert set(full) == {"pyramid", "scores", "signature"}  # the public contract, unchanged by default
+    floats = sc.compute(preds, refs, floats_only=True)
+    assert floats == {"pyramid": full["pyramid"]} and type(floats["pyramid"]) is float

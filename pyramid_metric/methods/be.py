@@ -66,14 +66,20 @@ class BEMethod(Method):
     def breaks(self, texts: Sequence[str]) -> List[List[str]]:
         """The distinct BEs of each text, as ``head|modifier|relation`` (HMR) or ``head|modifier`` (HM) keys.
 
-        BEs are listed in text order, duplicates removed (a BE earns its point once per text).
+        BEs are listed in text order, duplicates removed (a BE earns its point once per text).  Text written
+        mostly in non-Latin scripts, which spaCy's English parser cannot read, has pairs of adjacent words
+        (``second|first|next``) as its BEs.
         """
         hmr = self.config.be_variant == "hmr"
         lemmas = self.config.be_match == "lemma"
         cleaned = [textlib.clean_text(t) for t in texts]
         out = []
-        for doc in textlib.parse_many(cleaned):
-            keys = [be_key(triple, hmr) for triple, _, _ in basic_elements(doc, relations=hmr, lemmas=lemmas)]
+        for text, doc in zip(cleaned, textlib.parse_many(cleaned)):
+            if textlib.mostly_non_latin(text):  # the English parser cannot read it: adjacent word pairs
+                ws = textlib.words(text, stemmed=False)
+                keys = [be_key((h, m, "next"), hmr) for m, h in zip(ws, ws[1:])]
+            else:
+                keys = [be_key(triple, hmr) for triple, _, _ in basic_elements(doc, relations=hmr, lemmas=lemmas)]
             out.append(list(dict.fromkeys(keys)))
         return out
 

@@ -7,8 +7,9 @@ ROUGE-1.5.5 Perl script does with ``-m -n 4 -2 4 -u -f A`` (checked to 1e-4 on
 REALSumm by ``scripts/check_rouge_perl.py``):
 
 - tokens (``readText``): ASCII letters are lower-cased, every character other
-  than ``[A-Za-z0-9]`` separates tokens (so non-Latin text has no tokens: a
-  warning says so), n-grams run across sentence boundaries;
+  than ``[A-Za-z0-9]`` separates tokens, n-grams run across sentence
+  boundaries; text written mostly in other scripts, which ROUGE-1.5.5 would
+  leave without tokens, gets the package's Unicode words instead;
 - ``-m``: words longer than 3 characters are Porter-stemmed (the original
   algorithm, :func:`pyramid_metric.text.stem`);
 - ROUGE-N (``createNGram``): all n-grams;
@@ -51,7 +52,14 @@ SKIP_GAP = 4
 
 
 def rouge_tokens(text: str, stem: bool = True) -> List[str]:
-    """Tokens as ROUGE-1.5.5 makes them (``readText`` + ``createNGram``), optionally Porter-stemmed (-m)."""
+    """Tokens as ROUGE-1.5.5 makes them (``readText`` + ``createNGram``), optionally Porter-stemmed (-m).
+
+    ROUGE-1.5.5 has no token in a text of another script; text written mostly in non-Latin letters is
+    tokenized by :func:`pyramid_metric.text.words` instead (words in any script, one per Chinese or Japanese
+    character), and the scorer notes the language in the signature.
+    """
+    if textlib.mostly_non_latin(text):
+        return textlib.words(text, stemmed=stem)
     toks = [t.lower() for t in _TOKEN_RE.findall(text)]
     return [textlib.stem(t) for t in toks] if stem else toks  # stem() keeps words of <= 3 characters
 
@@ -104,7 +112,7 @@ class RougeMethod(Method):
 
     def _grams(self, text: str, what: str) -> Counter:
         cleaned = textlib.clean_text(text)
-        if not _TOKEN_RE.search(cleaned) and _LETTER_RE.search(cleaned):
+        if not _TOKEN_RE.search(cleaned) and _LETTER_RE.search(cleaned) and not textlib.mostly_non_latin(cleaned):
             warnings.warn(f"rouge: {what} has letters but no ASCII word; ROUGE-1.5.5 tokenization gives it no "
                           "tokens", UserWarning, stacklevel=3)
         return rouge_grams(cleaned, self.config.rouge_variant, self.config.rouge_stem)

@@ -1,0 +1,102 @@
+"""Text outside English: detected and said (warning, explanation note, signature); scripts without spaces are
+segmented; in every method an identical non-English prediction scores 1 and an unrelated one does not."""
+import warnings
+
+import numpy as np
+import pytest
+
+from pyramid_metric import PyramidScorer
+from pyramid_metric.document import punctuation_sentences
+from pyramid_metric.encoder import lexical_vector
+from pyramid_metric.text import detect_language, mostly_non_latin, parse, words
+
+ALL_METHODS = ["refpyramid", "hirao", "be", "rouge", "pyreval", "peak", "ape"]
+# (a two-sentence summary, an unrelated one) per language
+TEXTS = {
+    "Chinese": ("暴风雨袭击了海岸，数千户家庭停电。官员在三个城镇开设了避难所。",
+                "学校将关闭到星期五。孩子们在家学习数学。"),
+    "Japanese": ("台風が海岸を襲い、数千世帯が停電した。"
+                 "当局は三つの町に避難所を開設した。",
+                 "学校は金曜日まで休校になる。子供たちは家で数学を勉強する。"),
+    "a Cyrillic-script language (e.g. Russian)": (
+        "Шторм обрушился на побережье, и тысячи домов остались без электричества.",
+        "Школы будут закрыты до пятницы, ученики учатся дома."),
+    "an Arabic-script language": (
+        "ضربت العاصفة الساحل وانقطعت الكهرباء عن آلاف المنازل.",
+        "ستبقى المدارس مغلقة حتى يوم الجمعة والطلاب في البيت."),
+    "German": ("Der Sturm traf die Küste und tausende Häuser hatten keinen Strom mehr.",
+               "Die Schulen bleiben bis Freitag geschlossen und die Kinder lernen zu Hause."),
+}
+ENGLISH = "A storm hit the coast and thousands of homes lost power."
+
+
+@pytest.mark.parametrize("language", list(TEXTS))
+def test_detect_language_names_it(language):
+    assert detect_language([TEXTS[language][0]]) == language
+
+
+def test_detect_language_other_cases():
+    assert detect_language(["폭풍이 해안을 강타했다"]) == "Korean"
+    assert detect_language(["La tormenta golpeó la costa y miles de casas se quedaron sin luz."]) == "Spanish"
+    assert detect_language(["Le gouvernement a annoncé des mesures pour les familles et les écoles."]) == "French"
+    assert detect_language([ENGLISH]) is None
+    assert detect_language(["Storm hits coast, thousands lose power amid flooding chaos overnight"]) is None
+    assert detect_language(["Die Küste"]) is None  # too few words to tell
+    assert detect_language(["", "123 !!"]) is None
+
+
+def test_english_development_data_is_never_flagged(realsumm_rows):
+    flagged = [s["summary"][:60] for r in realsumm_rows for s in r["systems"].values()
+               if detect_language([s["summary"]]) or detect_language([r["reference"]])]
+    assert flagged == []  # 1,500 REALSumm summaries and their references, each read alone
+
+
+def test_scripts_without_spaces_give_one_word_per_character():
+    assert words("暴风雨，2024年 storms", stemmed=False) == ["暴", "风", "雨", "2024", "年", "storms"]
+    assert words("台風が来た") == ["台", "風", "が", "来", "た"]
+    assert words("Шторм обрушился", stemmed=False) == ["шторм", "обрушился"]
+    assert [t.text for t in parse("停电了。")] == ["停", "电", "了", "。"]  # spaCy's tokenizer agrees
+    assert [t.text for t in parse(ENGLISH)][:3] == ["A", "storm", "hit"]
+    assert mostly_non_latin(TEXTS["Chinese"][0]) and not mostly_non_latin(TEXTS["German"][0])
+
+
+def test_punctuation_sentences():
+    text = TEXTS["Japanese"][0]
+    assert [e.text for e in punctuation_sentences(text)] == ["台風が海岸を襲い、数千世帯が停電した。",
+                                                             "当局は三つの町に避難所を開設した。"]
+    longer = text + "\n 次 "
+    assert [longer[e.start:e.end] for e in punctuation_sentences(longer)][-1] == "次"
+
+
+def test_lexical_vector_cosines():
+    a, b = TEXTS["a Cyrillic-script language (e.g. Russian)"]
+    va, vb = lexical_vector(a, 384), lexical_vector(b, 384)
+    assert float(va @ lexical_vector(a, 384)) == pytest.approx(1.0)
+    assert abs(float(va @ vb)) < 0.3  # no shared word: only hash collisions
+    assert np.allclose(lexical_vector("", 384), 0)
+
+
+@pytest.mark.parametrize("method", ALL_METHODS)
+def test_identical_non_english_scores_1_and_unrelated_does_not(method):
+    sc = PyramidScorer(method=method)
+    for language, (same, other) in TEXTS.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            scores = sc.compute([same, other], [[same], [same]], [same + " " + other] * 2)["scores"]
+        assert scores[0] == 1.0, (method, language, scores)
+        assert scores[1] < 0.5, (method, language, scores)
+
+
+def test_non_english_is_said_in_warning_explanation_and_signature():
+    same, other = TEXTS["Chinese"]
+    sc = PyramidScorer()
+    with pytest.warns(UserWarning, match=r"examples 0, 1 look like Chinese; the components are English"):
+        out = sc.compute([same, other], [[same], [same]], explain=True)
+    assert out["signature"].endswith("|lang:Chinese")
+    note = out["explanations"][0]["notes"][-1]
+    assert note.startswith("the text looks like Chinese") and "all-MiniLM-L6-v2" in note
+    assert out["explanations"][0]["language"] == "Chinese"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # English: no warning at all
+        out = sc.compute([ENGLISH], [[ENGLISH]], explain=True)
+    assert "lang:" not in out["signature"] and "language" not in out["explanations"][0]

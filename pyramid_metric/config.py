@@ -56,7 +56,8 @@ class PyramidConfig:
     time_limit: seconds allowed per ILP; at the limit the best feasible solution is kept.
     solver: preferred ILP solver ("highs" in process, "cbc" subprocess); the other is the fallback.
     be_variant: Basic Elements method (seed 001): "hmr" (head|modifier|relation must match) or "hm".
-    be_match: Basic Elements word matching: "lemma" (root forms) or "lexical" (exact lower-cased words).
+    be_match: Basic Elements word matching: "lexical" (exact lower-cased words, the BE paper's default)
+        or "lemma" (root forms).
     rouge_variant: ROUGE baseline (method="rouge"): "1".."4" (ROUGE-N) or "su4"/"s4" (skip-bigram, gap 4,
         with/without unigrams), recall as ROUGE-1.5.5 computes it.
     rouge_stem: Porter-stem words longer than 3 characters (ROUGE-1.5.5 -m).
@@ -82,7 +83,7 @@ class PyramidConfig:
     time_limit: float = 10.0
     solver: str = "highs"
     be_variant: str = "hmr"
-    be_match: str = "lemma"
+    be_match: str = "lexical"
     rouge_variant: str = "su4"
     rouge_stem: bool = True
     edua: str = "greedy"

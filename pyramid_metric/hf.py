@@ -80,7 +80,7 @@ Args:
     solver (`str`, default `"highs"`): preferred ILP solver, `"highs"` (in process) or `"cbc"`.
     be_variant (`str`, default `"hmr"`): method `"be"`: match head|modifier|relation (`"hmr"`) or
         head|modifier (`"hm"`).
-    be_match (`str`, default `"lemma"`): method `"be"`: compare lemmas (`"lemma"`) or lower-cased words (`"lexical"`).
+    be_match (`str`, default `"lexical"`): method `"be"`: compare lemmas (`"lemma"`) or lower-cased words (`"lexical"`).
     rouge_variant (`str`, default `"su4"`): method `"rouge"`: `"1"`-`"4"` (ROUGE-N), `"su4"` or `"s4"` (skip-bigrams).
     rouge_stem (`bool`, default True): method `"rouge"`: Porter-stem words longer than 3 letters (ROUGE-1.5.5 -m).
     scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each

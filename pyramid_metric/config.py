@@ -69,6 +69,9 @@ class PyramidConfig:
     ape_alpha: APE's linear mix alpha * APE + (1 - alpha) * ROUGE-SU4 (0.2 in seed 003; 1 = APE alone).
     amr_parser: AMR parser of the "amr" matcher and APE: "amrlib" (needs an installed parse model),
         "dependency" (built-in dependency-to-AMR approximation) or "auto" (amrlib when a model loads).
+    preset: the paper configuration these options reproduce ("hirao2018", "be2006", "pyreval2019",
+        "ape2017", "peak2016"; :mod:`pyramid_metric.presets`), named in the signature.  Build it with
+        ``PyramidConfig.from_preset(name, **options)``; here it is checked against the options.
     """
 
     method: str = "refpyramid"
@@ -93,6 +96,7 @@ class PyramidConfig:
     merge_threshold: float = 0.8
     ape_alpha: float = 0.2
     amr_parser: str = "auto"
+    preset: Optional[str] = None
 
     def __post_init__(self):
         def choice(name, allowed):
@@ -143,6 +147,21 @@ class PyramidConfig:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or math.isnan(v):
                 raise ValueError(f"PyramidConfig: `{name}` must be a number in [{lo}, {hi}], got {v!r}")
+        if self.preset is not None:  # the signature names the preset: the options must be the preset's
+            from .presets import get_preset
+
+            p = get_preset(self.preset)
+            for key, value in p.options:
+                if key not in p.free and getattr(self, key) != value:
+                    raise ValueError(f"PyramidConfig: preset {self.preset!r} needs {key}={value!r}, got "
+                                     f"{getattr(self, key)!r}; build it with PyramidConfig.from_preset(...)")
+
+    @classmethod
+    def from_preset(cls, preset: Optional[str], **options) -> "PyramidConfig":
+        """The configuration of a paper preset, with ``options`` (those the preset leaves free, or equal)."""
+        from .presets import preset_options
+
+        return cls(**preset_options(preset, options))
 
     @classmethod
     def option_names(cls):

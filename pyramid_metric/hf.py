@@ -14,6 +14,7 @@ import datasets
 import evaluate
 
 from .config import PyramidConfig
+from .presets import preset_config
 from .scorer import PyramidScorer
 
 _CITATION = """\
@@ -95,6 +96,9 @@ Args:
     merge_threshold (`float`, default 0.8): method `"peak"`: T1, cosine at which reference triples merge into an SCU.
     ape_alpha (`float`, default 0.2): method `"ape"`: score = alpha * APE + (1 - alpha) * ROUGE-SU4.
     amr_parser (`str`, default `"auto"`): `"amrlib"`, `"dependency"` (built-in approximation) or `"auto"`.
+    preset (`str`, optional): a paper's own configuration: `"hirao2018"`, `"be2006"`, `"pyreval2019"`, `"ape2017"`
+        or `"peak2016"` (docs/methods.md); options left at their defaults take the preset's values, a conflicting
+        option raises ValueError; the signature starts with `preset:<name>`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
@@ -170,7 +174,7 @@ class Pyramid(evaluate.Metric):
                  be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
                  scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
                  zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser):
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None):
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
                                soft=soft,
@@ -179,5 +183,7 @@ class Pyramid(evaluate.Metric):
                                rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
                                edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
                                merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
+        if preset is not None:  # options left at their defaults are the preset's to set
+            config = preset_config(preset, config)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights)

@@ -174,7 +174,7 @@ class PyramidScorer:
         if unknown:
             raise ValueError(f"PyramidScorer: unknown option(s) {unknown}; valid options are "
                              f"{PyramidConfig.option_names()}")
-        self.config = config or PyramidConfig(**options)
+        self.config = config or PyramidConfig.from_preset(options.pop("preset", None), **options)
         self.method = get_method(self.config)
         self.cache_size = cache_size
         self._pyramids: "OrderedDict[str, Pyramid]" = OrderedDict()
@@ -289,7 +289,8 @@ class PyramidScorer:
         if self._signature is None:
             from .solve import solver_versions
 
-            self._signature = (f"{self.method.signature()}|solver:{self.config.solver}"
+            preset = f"preset:{self.config.preset}|" if self.config.preset else ""
+            self._signature = (f"{preset}{self.method.signature()}|solver:{self.config.solver}"
                                f"({solver_versions()})|tl:{self.config.time_limit:g}"
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
@@ -322,7 +323,7 @@ def score(predictions, references, sources=None, explain: bool = False, **option
 
     Scorers are cached per configuration, so repeated calls reuse models and pyramids.
     """
-    config = PyramidConfig(**options)
+    config = PyramidConfig.from_preset(options.pop("preset", None), **options)
     with _default_lock:
         scorer = _default_scorers.get(config)
         if scorer is None:

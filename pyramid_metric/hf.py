@@ -89,6 +89,8 @@ Args:
         (default method: each SCU earns its weight x its presence in the summary; `method="hirao"`: an SCU
         counts when some summary EDU reaches the threshold); `references` and `sources` are not needed.
     scu_weights (`list` of `list` of `float`, optional): the weight of each SCU (default 1 each).
+    scu_contributors (`list` of `list` of `list` of `str`, optional): method `"ape"` with `scus`: the mentions of
+        each SCU in the references (APE's Algorithm 1 matches their AMR triples); default: the SCU text.
     edua (`str`, default `"greedy"`): method `"pyreval"`/`"ape"`: EDUA-G (`"greedy"`) or exact EDUA-C (`"complete"`).
     edge_percentile (`float`, default 83): method `"pyreval"`: t_edge as a percentile of cross-reference cosines.
     zipf_beta (`float`, default 2.5): method `"pyreval"`: beta of EDUA-G's Zipfian capacities.
@@ -174,7 +176,7 @@ class Pyramid(evaluate.Metric):
                  be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
                  scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
                  zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None):
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None, scu_contributors=None):
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
                                soft=soft,
@@ -186,4 +188,4 @@ class Pyramid(evaluate.Metric):
         if preset is not None:  # options left at their defaults are the preset's to set
             config = preset_config(preset, config)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
-                                            scu_weights=scu_weights)
+                                            scu_weights=scu_weights, scu_contributors=scu_contributors)

@@ -181,3 +181,11 @@ def test_restrict_keeps_top_only_when_the_root_is_in_the_mention():
     assert with_root.top == names["bark-01"] and with_root.n_triples == 4
     without = g.restrict([1])  # "dog" alone: one instance triple, no TOP
     assert without.top is None and without.n_triples == 1
+
+
+def test_ape_human_scus_through_the_evaluate_module():
+    from pyramid_metric.hf import Pyramid
+
+    out = Pyramid()._compute(["The dog barked."], [["A dog barked."]], method="ape", ape_alpha=1.0,
+                             amr_parser="dependency", scus=[["dog barking"]], scu_contributors=[[["A dog barked"]]])
+    assert out["scores"] == [1.0] and out["signature"].startswith("pyramid:scus(w=1)|method:ape|")

@@ -80,7 +80,10 @@ class AMRGraph:
         return inst, attr, rel
 
     def restrict(self, tokens: Iterable[int], lemmas: Iterable[str] = ()) -> "AMRGraph":
-        """The triples whose nodes lie in a text span, without TOP (A_dj ⊆ A_mi of seed 003, section 4).
+        """The triples whose nodes lie in a text span (A_dj ⊆ A_mi, Steinberger et al. 2017, section 4).
+
+        TOP is kept when the span holds the root (its constituent is then in the span, so it is one of
+        A_mi's triples that the paper's A_dj counts), and dropped otherwise.
 
         Aligned nodes are kept when one of their tokens is in ``tokens``;
         unaligned graphs (amrlib, PENMAN without ``~e.N``) keep nodes whose concept
@@ -100,7 +103,7 @@ class AMRGraph:
             for a, r, b in self.relations:
                 if r == "name" and b in keep:
                     keep.add(a)
-        return AMRGraph(None, tuple((v, c) for v, c in self.instances if v in keep),
+        return AMRGraph(self.top if self.top in keep else None, tuple((v, c) for v, c in self.instances if v in keep),
                         tuple(t for t in self.attributes if t[0] in keep),
                         tuple(t for t in self.relations if t[0] in keep and t[2] in keep),
                         tuple((v, a) for v, a in self.alignments if v in keep), self.text)

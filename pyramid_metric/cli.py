@@ -16,6 +16,7 @@ from typing import List
 
 from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANTS, EXTRACTS, MATCHERS, METHODS,
                      PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
+from .presets import PRESETS, preset_config
 
 EXIT_BAD_INPUT = 1
 PLOT_NEEDS_MATPLOTLIB = ("--plot needs matplotlib, which is not installed: pip install 'pyramid-metric[plot]' "
@@ -52,17 +53,22 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--merge-threshold", type=float, default=d.merge_threshold)
     g.add_argument("--ape-alpha", type=float, default=d.ape_alpha)
     g.add_argument("--amr-parser", default=d.amr_parser, choices=AMR_PARSERS)
+    g.add_argument("--preset", default=None, choices=sorted(PRESETS),
+                   help="a paper's own configuration (options left at their defaults take the preset's values)")
 
 
 def _config(args) -> PyramidConfig:
-    return PyramidConfig(method=args.method, extract=args.extract, matcher=args.matcher, credit=args.credit,
-                         threshold=args.threshold,
-                         soft=args.soft, segmenter=args.segmenter, sentence_penalty=args.sentence_penalty,
-                         length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver,
-                         be_variant=args.be_variant, be_match=args.be_match, rouge_variant=args.rouge_variant,
-                         rouge_stem=args.rouge_stem, edua=args.edua, edge_percentile=args.edge_percentile,
-                         zipf_beta=args.zipf_beta, pyreval_score=args.pyreval_score,
-                         merge_threshold=args.merge_threshold, ape_alpha=args.ape_alpha, amr_parser=args.amr_parser)
+    config = PyramidConfig(method=args.method, extract=args.extract, matcher=args.matcher, credit=args.credit,
+                           threshold=args.threshold,
+                           soft=args.soft, segmenter=args.segmenter, sentence_penalty=args.sentence_penalty,
+                           length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver,
+                           be_variant=args.be_variant, be_match=args.be_match, rouge_variant=args.rouge_variant,
+                           rouge_stem=args.rouge_stem, edua=args.edua, edge_percentile=args.edge_percentile,
+                           zipf_beta=args.zipf_beta, pyreval_score=args.pyreval_score,
+                           merge_threshold=args.merge_threshold, ape_alpha=args.ape_alpha, amr_parser=args.amr_parser)
+    if getattr(args, "preset", None):
+        config = preset_config(args.preset, config)
+    return config
 
 
 def read_examples(path: str) -> List[dict]:

@@ -63,7 +63,8 @@ class PyramidConfig:
     time_limit: seconds allowed per ILP; at the limit the best feasible solution is kept.
     solver: preferred ILP solver ("highs" in process, "cbc" subprocess); the other is the fallback.
     be_variant: Basic Elements method (seed 001): "hmr" (head|modifier|relation must match) or "hm".
-    be_match: Basic Elements word matching: "lemma" (root forms) or "lexical" (exact lower-cased words).
+    be_match: Basic Elements word matching: "lexical" (exact lower-cased words, the BE paper's default)
+        or "lemma" (root forms).
     rouge_variant: ROUGE baseline (method="rouge"): "1".."4" (ROUGE-N) or "su4"/"s4" (skip-bigram, gap 4,
         with/without unigrams), recall as ROUGE-1.5.5 computes it.
     rouge_stem: Porter-stem words longer than 3 characters (ROUGE-1.5.5 -m).
@@ -75,6 +76,9 @@ class PyramidConfig:
     ape_alpha: APE's linear mix alpha * APE + (1 - alpha) * ROUGE-SU4 (0.2 in seed 003; 1 = APE alone).
     amr_parser: AMR parser of the "amr" matcher and APE: "amrlib" (needs an installed parse model),
         "dependency" (built-in dependency-to-AMR approximation) or "auto" (amrlib when a model loads).
+    preset: the paper configuration these options reproduce ("hirao2018", "be2006", "pyreval2019",
+        "ape2017", "peak2016"; :mod:`pyramid_metric.presets`), named in the signature.  Build it with
+        ``PyramidConfig.from_preset(name, **options)``; here it is checked against the options.
     """
 
     method: str = "refpyramid"
@@ -89,7 +93,7 @@ class PyramidConfig:
     time_limit: float = 10.0
     solver: str = "highs"
     be_variant: str = "hmr"
-    be_match: str = "lemma"
+    be_match: str = "lexical"
     rouge_variant: str = "su4"
     rouge_stem: bool = True
     edua: str = "greedy"
@@ -99,6 +103,7 @@ class PyramidConfig:
     merge_threshold: float = 0.8
     ape_alpha: float = 0.2
     amr_parser: str = "auto"
+    preset: Optional[str] = None
 
     def __post_init__(self):
         def choice(name, allowed):
@@ -145,6 +150,21 @@ class PyramidConfig:
         for name, lo, hi in (("edge_percentile", 0.0, 100.0), ("zipf_beta", 0.0, 10.0),
                              ("merge_threshold", 0.0, 1.0), ("ape_alpha", 0.0, 1.0)):
             _check_number(name, getattr(self, name), lo, hi)
+        if self.preset is not None:  # the signature names the preset: the options must be the preset's
+            from .presets import get_preset
+
+            p = get_preset(self.preset)
+            for key, value in p.options:
+                if key not in p.free and getattr(self, key) != value:
+                    raise ValueError(f"PyramidConfig: preset {self.preset!r} needs {key}={value!r}, got "
+                                     f"{getattr(self, key)!r}; build it with PyramidConfig.from_preset(...)")
+
+    @classmethod
+    def from_preset(cls, preset: Optional[str], **options) -> "PyramidConfig":
+        """The configuration of a paper preset, with ``options`` (those the preset leaves free, or equal)."""
+        from .presets import preset_options
+
+        return cls(**preset_options(preset, options))
 
     @classmethod
     def option_names(cls):

@@ -15,6 +15,7 @@ import datasets
 import evaluate
 
 from .config import PyramidConfig
+from .presets import preset_config
 from .scorer import SOURCE_SEPARATOR, PyramidScorer, check_encodable
 
 _CITATION = """\
@@ -81,7 +82,7 @@ Args:
     solver (`str`, default `"highs"`): preferred ILP solver, `"highs"` (in process) or `"cbc"`.
     be_variant (`str`, default `"hmr"`): method `"be"`: match head|modifier|relation (`"hmr"`) or
         head|modifier (`"hm"`).
-    be_match (`str`, default `"lemma"`): method `"be"`: compare lemmas (`"lemma"`) or lower-cased words (`"lexical"`).
+    be_match (`str`, default `"lexical"`): method `"be"`: compare lemmas (`"lemma"`) or lower-cased words (`"lexical"`).
     rouge_variant (`str`, default `"su4"`): method `"rouge"`: `"1"`-`"4"` (ROUGE-N), `"su4"` or `"s4"` (skip-bigrams).
     rouge_stem (`bool`, default True): method `"rouge"`: Porter-stem words longer than 3 letters (ROUGE-1.5.5 -m).
     scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each
@@ -89,6 +90,8 @@ Args:
         (default method: each SCU earns its weight x its presence in the summary; `method="hirao"`: an SCU
         counts when some summary EDU reaches the threshold); `references` and `sources` are not needed.
     scu_weights (`list` of `list` of `float`, optional): the weight of each SCU (default 1 each).
+    scu_contributors (`list` of `list` of `list` of `str`, optional): method `"ape"` with `scus`: the mentions of
+        each SCU in the references (APE's Algorithm 1 matches their AMR triples); default: the SCU text.
     edua (`str`, default `"greedy"`): method `"pyreval"`/`"ape"`: EDUA-G (`"greedy"`) or exact EDUA-C (`"complete"`).
     edge_percentile (`float`, default 83): method `"pyreval"`: t_edge as a percentile of cross-reference cosines.
     zipf_beta (`float`, default 2.5): method `"pyreval"`: beta of EDUA-G's Zipfian capacities.
@@ -96,6 +99,9 @@ Args:
     merge_threshold (`float`, default 0.8): method `"peak"`: T1, cosine at which reference triples merge into an SCU.
     ape_alpha (`float`, default 0.2): method `"ape"`: score = alpha * APE + (1 - alpha) * ROUGE-SU4.
     amr_parser (`str`, default `"auto"`): `"amrlib"`, `"dependency"` (built-in approximation) or `"auto"`.
+    preset (`str`, optional): a paper's own configuration: `"hirao2018"`, `"be2006"`, `"pyreval2019"`, `"ape2017"`
+        or `"peak2016"` (docs/methods.md); options left at their defaults take the preset's values, a conflicting
+        option raises ValueError; the signature starts with `preset:<name>`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
     floats_only (`bool`, default False): return `{"pyramid": mean}` only, no list and no string: for a
         `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
@@ -197,7 +203,8 @@ class Pyramid(evaluate.Metric):
                  be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
                  scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
                  zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, floats_only=False):
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None, scu_contributors=None,
+                 floats_only=False):
         sources = [None if s == NO_SOURCE else s for s in sources] if sources is not None else None
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
@@ -207,8 +214,11 @@ class Pyramid(evaluate.Metric):
                                rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
                                edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
                                merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
+        if preset is not None:  # options left at their defaults are the preset's to set
+            config = preset_config(preset, config)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
-                                            scu_weights=scu_weights, floats_only=floats_only)
+                                            scu_weights=scu_weights, scu_contributors=scu_contributors,
+                                            floats_only=floats_only)
 
 
 # evaluate's string columns refuse None: a missing source travels as "" and is None again in _compute.

@@ -165,6 +165,24 @@ def normalize_scus(scus, scu_weights, n: int):
     return out_s, out_w
 
 
+def normalize_contributors(scu_contributors, scus):
+    """``scu_contributors[i][k]``: the mentions (list of str, may be empty) of SCU k of example i."""
+    out = _check_list(scu_contributors, "scu_contributors")
+    if len(out) != len(scus):
+        raise ValueError(f"`scu_contributors` has {len(out)} items but `scus` has {len(scus)}")
+    result = []
+    for i, (groups, units) in enumerate(zip(out, scus)):
+        if isinstance(groups, (str, bytes)) or not isinstance(groups, Sequence) or len(groups) != len(units):
+            raise ValueError(f"`scu_contributors[{i}]` must be a list of {len(units)} lists of str, one per SCU")
+        ex = []
+        for k, g in enumerate(groups):
+            if isinstance(g, (str, bytes)) or not isinstance(g, Sequence):
+                raise ValueError(f"`scu_contributors[{i}][{k}]` must be a list of str (the SCU's mentions)")
+            ex.append(_check_texts(g, f"scu_contributors[{i}][{k}]", "mention") if g else [])
+        result.append(ex)
+    return result
+
+
 class PyramidScorer:
     """Scores summaries with one configuration; pyramids are cached per (source, references, configuration).
 
@@ -181,7 +199,7 @@ class PyramidScorer:
         if unknown:
             raise ValueError(f"PyramidScorer: unknown option(s) {unknown}; valid options are "
                              f"{PyramidConfig.option_names()}")
-        self.config = config or PyramidConfig(**options)
+        self.config = config or PyramidConfig.from_preset(options.pop("preset", None), **options)
         self.method = get_method(self.config)
         self.cache_size = cache_size
         self._pyramids: "OrderedDict[str, Pyramid]" = OrderedDict()
@@ -197,13 +215,19 @@ class PyramidScorer:
         return h.hexdigest()
 
     def pyramids(self, references: Sequence[List[str]], sources: Sequence[Optional[str]],
-                 progress: Optional[bool] = None, scus=None, scu_weights=None) -> List[Pyramid]:
+                 progress: Optional[bool] = None, scus=None, scu_weights=None, scu_contributors=None,
+                 scu_references=None) -> List[Pyramid]:
         """Pyramids of several examples, built once per distinct (source, references) and cached.
 
         Human-pyramid mode: with ``scus`` (validated lists of SCU texts and weights) the pyramid of each
         example is made of its given SCUs (``Method.pyramid_of_scus``), not built from the references.
         """
         if scus is not None:
+            if self.method.scus_use_references:  # APE: the model summaries and the SCUs' mentions too
+                contribs = scu_contributors or [None] * len(scus)
+                refs = scu_references or [None] * len(scus)
+                return [self.method.pyramid_of_scus(u, w, r, c)
+                        for u, w, r, c in zip(scus, scu_weights, refs, contribs)]
             return [self.method.pyramid_of_scus(u, w) for u, w in zip(scus, scu_weights)]
         keys = [self._key(r, s) for r, s in zip(references, sources)]
         with self._lock:
@@ -223,23 +247,32 @@ class PyramidScorer:
 
     # -- scoring ---------------------------------------------------------------------------------
     def score(self, predictions, references=None, sources=None, progress: Optional[bool] = None,
-              scus=None, scu_weights=None) -> List[ExampleResult]:
+              scus=None, scu_weights=None, scu_contributors=None) -> List[ExampleResult]:
         """Score each prediction; returns one :class:`ExampleResult` (score, matches, pyramid) per example.
 
         Human-pyramid mode: give ``scus`` (one list of SCU texts per example) and optionally
-        ``scu_weights``; ``references`` and ``sources`` are then optional and unused.
+        ``scu_weights``; ``references`` and ``sources`` are then optional and unused, except by
+        method="ape", which mixes in ROUGE-SU4 against the references and takes each SCU's contributors
+        (``scu_contributors[i][k]`` = the mentions of SCU k of example i) where given.
         """
+        if scu_contributors is not None and (scus is None or not self.method.scus_use_references):
+            raise ValueError("`scu_contributors` gives the mentions of human SCUs to method='ape': it needs `scus` "
+                             "and method='ape'")
         if scus is None and scu_weights is not None:
             raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
         if scus is not None:
             if not self.method.scores_scus:
                 raise ValueError(f"`scus`: method {self.config.method!r} does not score against given SCUs; "
-                                 "use method='hirao' (with any matcher)")
+                                 "use method='hirao' (with any matcher) or method='ape'")
             predictions = _check_list(predictions, "predictions")
             scus, scu_weights = normalize_scus(scus, scu_weights, len(predictions))
+            given_refs = references is not None
             if references is None:
                 references = [["-"]] * len(predictions)  # not used: the pyramid is made of the SCUs
             predictions, references, sources = normalize_inputs(predictions, references, sources, False)
+            scu_references = references if given_refs else None
+            if scu_contributors is not None:
+                scu_contributors = normalize_contributors(scu_contributors, scus)
         else:
             if references is None:
                 raise ValueError("`references` is required (or give `scus` for human-pyramid mode)")
@@ -248,7 +281,9 @@ class PyramidScorer:
         if not predictions:
             return []
         predictions, references, sources, scus = _strip_markup(predictions, references, sources, scus)
-        pyramids = self.pyramids(references, sources, progress, scus, scu_weights)
+        pyramids = self.pyramids(references, sources, progress, scus, scu_weights,
+                                 scu_contributors if scus is not None else None,
+                                 scu_references if scus is not None else None)
         results: List[ScoreResult] = []
         idx = list(range(len(predictions)))
         for chunk in _chunks(idx, 64, progress, "scoring"):
@@ -263,14 +298,15 @@ class PyramidScorer:
         return out
 
     def compute(self, predictions, references=None, sources=None, explain: bool = False,
-                progress: Optional[bool] = None, scus=None, scu_weights=None, floats_only: bool = False) -> dict:
+                progress: Optional[bool] = None, scus=None, scu_weights=None, scu_contributors=None,
+                floats_only: bool = False) -> dict:
         """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked).
 
         ``floats_only=True`` returns ``{"pyramid": mean}`` only (:func:`metric_dict`), for Trainer logs.
         """
         if floats_only and explain:
             raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
-        results = self.score(predictions, references, sources, progress, scus, scu_weights)
+        results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors)
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
         else:
@@ -288,7 +324,8 @@ class PyramidScorer:
         if self._signature is None:
             from .solve import solver_versions
 
-            self._signature = (f"{self.method.signature()}|solver:{self.config.solver}"
+            preset = f"preset:{self.config.preset}|" if self.config.preset else ""
+            self._signature = (f"{preset}{self.method.signature()}|solver:{self.config.solver}"
                                f"({solver_versions()})|tl:{self.config.time_limit:g}"
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
@@ -362,7 +399,7 @@ def score(predictions, references, sources=None, explain: bool = False, **option
 
     Scorers are cached per configuration, so repeated calls reuse models and pyramids.
     """
-    config = PyramidConfig(**options)
+    config = PyramidConfig.from_preset(options.pop("preset", None), **options)
     with _default_lock:
         scorer = _default_scorers.get(config)
         if scorer is None:

@@ -138,3 +138,54 @@ def test_amr_matcher_in_human_pyramid_mode():
     out = scorer.compute(["The boy wants to go. A dog barked."], scus=[["The boy wants to go", "The cat slept"]],
                          scu_weights=[[2, 1]])
     assert out["scores"][0] == pytest.approx(2 / 3, abs=TOL)
+
+
+# -- Algorithm 1 on human SCUs (Steinberger et al. 2017, section 4) --------------------------------------
+
+def test_ape_human_scus_strict_tau_hand_example(ape_only):
+    # SCU "The dog barked": dog, bark-01, ARG0(bark, dog), TOP = 4 triples; the summary "The cat barked."
+    # matches bark-01, ARG0 and TOP: mmt / |A_d| = 3 / 4 = 0.75, which is not > tau = 0.75 (Algorithm 1).
+    dog = graphs_of("The dog barked", "dependency")[0]
+    cat = graphs_of("The cat barked.", "dependency")[0]
+    assert dog.n_triples == 4 and max_matching_triples(dog, cat) == 3
+    res = ape_only.score(["The cat barked."], None, scus=[["The dog barked"]])[0]
+    assert res.score == 0.0 and res.result.scores["ape"] == 0.0
+    assert ape_only.score(["The dog barked."], None, scus=[["The dog barked"]])[0].score == 1.0
+
+
+def test_ape_human_scus_w_ideal_contributors_and_su4_mix():
+    refs = ["It rained. The dog barked loudly.", "A dog barked."]
+    scus, weights = [["dog barking", "rain"]], [[2, 1]]
+    contributors = [[["The dog barked", "A dog barked"], ["It rained"]]]
+    ape = PyramidScorer(method="ape", amr_parser="dependency")  # alpha = 0.2
+    res = ape.score(["The dog barked."], [refs], scus=scus, scu_weights=weights, scu_contributors=contributors)[0]
+    pyr, d = res.pyramid, res.result.scores
+    # the mentions are spans of the references: A_dj = the triples of their sentence's graph inside the mention
+    assert [(c.reference, c.sentence) for c in pyr.contributors[0]] == [(0, 1), (1, 0)]
+    assert [g.n_triples for g in pyr.contributor_graphs[0]] == [4, 4]  # dog, bark-01, ARG0, TOP (root inside)
+    # w_ideal: X = (2 + 1) / 2 models = 1.5 -> 2 SCUs; best weight of 2 SCUs = 3; w_p = 2 -> APE = 2 / 3
+    assert d["ideal_weight"] == 3.0 and d["covered_weight"] == 2.0 and d["ape"] == pytest.approx(2 / 3)
+    su4 = rouge_recall("The dog barked.", refs, "su4", True)
+    assert res.score == pytest.approx(0.2 * 2 / 3 + 0.8 * su4, abs=TOL)
+    # the mix needs the model summaries; APE alone does not
+    with pytest.raises(ValueError, match="references"):
+        ape.score(["The dog barked."], None, scus=scus, scu_weights=weights)
+    with pytest.raises(ValueError, match="scu_contributors"):
+        PyramidScorer(method="be").score(["x"], [["y"]], scus=[["y"]], scu_contributors=[[["y"]]])
+
+
+def test_restrict_keeps_top_only_when_the_root_is_in_the_mention():
+    (g,) = graphs_of("The dog barked loudly.", "dependency")
+    names = {c: v for v, c in g.instances}
+    with_root = g.restrict([1, 2])  # "dog barked": the root bark-01 is inside, TOP is one of its triples
+    assert with_root.top == names["bark-01"] and with_root.n_triples == 4
+    without = g.restrict([1])  # "dog" alone: one instance triple, no TOP
+    assert without.top is None and without.n_triples == 1
+
+
+def test_ape_human_scus_through_the_evaluate_module():
+    from pyramid_metric.hf import Pyramid
+
+    out = Pyramid()._compute(["The dog barked."], [["A dog barked."]], method="ape", ape_alpha=1.0,
+                             amr_parser="dependency", scus=[["dog barking"]], scu_contributors=[[["A dog barked"]]])
+    assert out["scores"] == [1.0] and out["signature"].startswith("pyramid:scus(w=1)|method:ape|")

@@ -7,8 +7,9 @@ import pytest
 
 from pyramid_metric import PyramidScorer
 from pyramid_metric.clauses import segmentations
-from pyramid_metric.methods.pyreval import (EDUA_C_MAX_CANDIDATES, EDUAGraph, Node, attraction, edua_complete,
-                                            edua_greedy, pyramid_ap, t_edge_percentile, wmin, zipf_capacities)
+from pyramid_metric.edua import (EDUA_C_MAX_CANDIDATES, EDUAGraph, Node, attraction, edua_complete, edua_greedy,
+                                 pyramid_ap, t_edge_percentile, zipf_capacities)
+from pyramid_metric.methods.pyreval import wmin
 
 TOL = 1e-9
 
@@ -200,3 +201,49 @@ def test_pyreval_complete_variant_and_bad_options():
         PyramidScorer(method="pyreval", edua="fast")
     with pytest.raises(ValueError, match="matcher"):
         PyramidScorer(method="pyreval", matcher="amr")
+
+
+# -- the paper's rules on real text (MiniLM vectors) --------------------------------------------------
+
+DOG = "The dog barked loudly."
+NOISE = "A dog made a lot of noise."
+
+
+def test_wmin_chooses_scus_by_highest_average_cosine():
+    # Gao et al. (2019), section 4.6: a WMIN node holds, for each segment, the SCUs of highest average cosine;
+    # its weight is the sum of their weights.  R2 = R3 = NOISE make an SCU of weight 2, R1 = DOG one of weight 1.
+    # The summary DOG is most similar (cosine 1.0) to the weight-1 SCU (0.66 to the weight-2 one), so
+    # raw = 1; quality = 1 / (best weight of 1 SCU = 2) = 0.5; coverage = 1 / (best weight of an average
+    # reference's 1 SCU = 2) = 0.5; comprehensive = harmonic mean = 0.5.
+    res = PyramidScorer(method="pyreval").score([DOG], [[DOG, NOISE, NOISE]])[0]
+    assert sorted((u.text, u.weight) for u in res.pyramid.units) == [("A dog made a lot of noise", 2.0),
+                                                                      ("The dog barked loudly", 1.0)]
+    assert res.result.scores == pytest.approx({"raw": 1.0, "quality": 0.5, "coverage": 0.5,
+                                               "comprehensive": 0.5}, abs=1e-9)
+    assert [res.pyramid.units[m.unit].weight for m in res.result.matches] == [1.0]
+
+
+@pytest.mark.parametrize("variant", ["greedy", "complete"])
+def test_unanimous_scu_is_split_as_the_paper_specifies(variant):
+    # Three references sharing only DOG.  EDUA-G: C_3 = {ABC} and C_2 = {} violate Eq. (2) |C_3| <= |C_2|
+    # (appendix A), so Algorithm 2 decomposes it: one SCU of weight 2, the third segment in C_1.
+    # EDUA-C maximizes AP = sum of AC over non-empty classes with AS(weight 1) = 1 (Figure 5, items 3-5):
+    # {w3} gives AP = 1.0 and {w2, w1} gives AP = 1.0 + 1 = 2.0, so it splits too.
+    res = PyramidScorer(method="pyreval", edua=variant).score([DOG], [[DOG, DOG, DOG]])[0]
+    assert sorted(u.weight for u in res.pyramid.units) == [1.0, 2.0]
+    assert dict(res.pyramid.info)["attraction_ap"] == pytest.approx(2.0, abs=1e-6)
+    # the summary matches the heavier of the two equally similar SCUs: raw 2, quality 2 / 2
+    assert res.result.scores["raw"] == 2.0 and res.result.scores["quality"] == pytest.approx(1.0)
+
+
+def test_pyramid_does_not_depend_on_reference_order():
+    # A pyramid is a function of the set of references: every permutation gives the same scores.
+    pred = ["Officials. Storm coast. Storm."]
+    refs = ["Coast. Storm. Coast. Storm.", "Officials. Storm.", "Power. Storm.", "Storm storm."]
+    sc = PyramidScorer(method="pyreval")
+    scores = {tuple(sc.compute(pred, [list(p)])["scores"]) for p in itertools.permutations(refs)}
+    assert len(scores) == 1
+    out = sc.compute(pred, [refs[::-1]], explain=True)
+    contributors = [c for u in out["explanations"][0]["pyramid"]["units"] for c in u["contributors"]]
+    reversed_refs = refs[::-1]
+    assert all(c["text"].lower() in reversed_refs[c["reference"]].lower() for c in contributors)

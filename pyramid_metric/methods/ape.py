@@ -8,18 +8,31 @@ could reach (Nenkova & Passonneau 2004).  The reported score is the paper's
 linear mix ``alpha * APE + (1 - alpha) * ROUGE-SU4`` with alpha = 0.2 by default
 (``ape_alpha``; 1 gives APE alone).
 
+Two ways to get the SCUs c:
+
+- *Human SCUs* (the paper's setting): ``scorer.score(predictions, references,
+  scus=..., scu_weights=..., scu_contributors=...)`` runs Algorithm 1 on the
+  given SCUs: lambda_i = the given weight; the mentions d_j are the given
+  contributors (else the SCU label itself).  A mention found word for word in a
+  sentence m_i of a reference gets A_dj = the triples of A_mi whose nodes lie in
+  the mention (section 4); any other mention is parsed as its own sentence.
+  w_ideal = the best weight of X SCUs, X = (sum of lambda_i) / (number of
+  references), the average number of SCUs in a model summary.  ROUGE-SU4 is
+  computed against the references (needed unless ``ape_alpha=1``).
+- *Automatic SCUs* (no ``scus``): the seed scores against human SCUs and names
+  building them automatically as future work; here the pyramid is built from
+  the references alone by PyrEval's EDUA (:mod:`.pyreval`): SCUs are groups of
+  reference segments (contributors), weight = number of references.
+
 Differences from the seed, each forced by what is available here:
 
-- *SCUs.*  The seed scores against human SCUs (TAC pyramids); its conclusion
-  names building them automatically as future work.  Here the pyramid is built
-  from the references alone by PyrEval's EDUA (:mod:`.pyreval`): SCUs are
-  groups of reference segments (contributors), weight = number of references.
-  For DUC/TAC-style human SCUs use the human-pyramid mode with ``matcher="amr"``.
 - *AMR parser.*  JAMR is not installable; graphs come from
   :mod:`pyramid_metric.amr` (amrlib when a model is installed, else the
   built-in dependency-to-AMR approximation, named ``dep2amr-approx`` in the
-  signature; PENMAN input is read as is).  A_dj = the triples of the
-  contributor's sentence graph whose nodes lie in the contributor (alignments).
+  signature; PENMAN input is read as is).
+- *TOP.*  A_dj keeps the TOP triple of A_mi when the mention holds the
+  sentence's root (TOP's constituent is then in the mention, as the paper's
+  count of A_mi's triples requires); a mention parsed alone has its own TOP.
 - *ROUGE-SU4* is :func:`pyramid_metric.methods.rouge.rouge_recall` (ROUGE-1.5.5
   parity, stemmed), against all references of the example.
 """
@@ -27,15 +40,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import List, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
-from ..amr import AMRGraph, get_parser, graphs_of, is_penman, read_penman
+from ..amr import AMRGraph, get_parser, graphs_of, is_penman, read_penman, union
 from ..clauses import content_sentences
 from ..match.amr import triple_recall
+from ..pyramid import PyramidUnit
 from ..scoring import Match
 from ..text import words
 from .base import Method
-from .scu import SCUPyramid, SCUScoreResult
+from .scu import Contributor, SCUPyramid, SCUScoreResult
 
 
 @dataclass(frozen=True)
@@ -44,6 +58,10 @@ class APEPyramid(SCUPyramid):
 
     contributor_graphs: Tuple[Tuple[AMRGraph, ...], ...] = field(default=(), repr=False)
     references: Tuple[str, ...] = field(default=(), repr=False)
+    average_scus: Optional[int] = None  # X of w_ideal when given (human SCUs), else from the contributors
+
+    def average_count(self) -> int:
+        return self.average_scus if self.average_scus is not None else super().average_count()
 
     def to_dict(self) -> dict:
         d = super().to_dict()
@@ -66,6 +84,8 @@ class APEMethod(Method):
 
     name = "ape"
     needs_sources = False
+    scores_scus = True  # Algorithm 1 on given human SCUs (``scus=``), the paper's setting
+    scus_use_references = True
 
     def __init__(self, config):
         super().__init__(config)
@@ -107,6 +127,63 @@ class APEMethod(Method):
             fields_ = {f.name: getattr(pyr, f.name) for f in dataclasses.fields(pyr)}
             out.append(APEPyramid(**fields_, contributor_graphs=graphs, references=tuple(refs)))
         return out
+
+    def _locate(self, mention: str, references: Sequence[str]):
+        """(reference, sentence, tokens) of the first reference sentence holding ``mention`` word for word."""
+        from ..text import clean_text, parse
+
+        target = [t.text.lower() for t in parse(clean_text(mention)) if words(t.text, stemmed=False)]
+        if not target:
+            return None
+        for r, ref in enumerate(references):
+            if is_penman(ref):
+                continue
+            toks = [t for t in parse(clean_text(ref)) if words(t.text, stemmed=False)]
+            low = [t.text.lower() for t in toks]
+            for start in range(len(toks) - len(target) + 1):
+                if low[start:start + len(target)] == target:
+                    span = toks[start:start + len(target)]
+                    sents = content_sentences(ref)
+                    k = next((j for j, st in enumerate(sents) if st.start <= span[0].i < st.end), None)
+                    if k is not None:
+                        return r, k, tuple(t.i for t in span)
+        return None
+
+    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float], references: Sequence[str] = None,
+                        contributors: Sequence[Sequence[str]] = None) -> APEPyramid:
+        """The SCUs c of Algorithm 1 from a human pyramid: labels, weights lambda_i, contributors' mentions d_j."""
+        if references is None and self.config.ape_alpha < 1.0:
+            raise ValueError("method='ape' with `scus`: the ROUGE-SU4 mix (ape_alpha < 1) is computed against the "
+                             "model summaries; give `references` too, or ape_alpha=1.0 for APE alone")
+        refs = list(references or [])
+        texts = [reference_text(r) for r in refs]
+        mentions = contributors if contributors is not None else [[] for _ in scus]
+        units, groups, graphs = [], [], []
+        for label, w, ms in zip(scus, weights, mentions):
+            group, gs = [], []
+            for m in (list(ms) or [label]):
+                found = self._locate(m, texts)
+                if found is not None:  # A_dj = triples of the model sentence's graph inside the mention
+                    r, k, toks = found
+                    group.append(Contributor(r, m, k, toks))
+                    gs.append(self._contributor_graph(refs[r], k, toks))
+                else:  # a mention that is not a span of a reference: parsed as its own sentence(s)
+                    sent_graphs = graphs_of(m, self.parser_name)
+                    group.append(Contributor(None, m))  # reference None: not a span of one
+                    gs.append(union(sent_graphs) if len(sent_graphs) > 1 else
+                              (sent_graphs[0] if sent_graphs else AMRGraph(None, ())))
+            refs_of = tuple(sorted({c.reference for c in group if c.reference is not None}))
+            units.append(PyramidUnit(label, tuple(words(label)), float(w), refs_of))
+            groups.append(tuple(group))
+            graphs.append(tuple(gs))
+        n_models = len(refs) if refs else max([1] + [int(round(w)) for w in weights])
+        average = max(1, int(sum(weights) / n_models + 0.5))
+        notes = () if refs else (f"no references given: w_ideal assumes {n_models} model summaries "
+                                 "(the highest SCU weight)",)
+        limit = max(1, sum(u.length for u in units))
+        return APEPyramid(tuple(units), limit, len(refs), notes=notes, one_to_one=False,
+                          contributors=tuple(groups), reference_counts=(), info=(("scus", "given"),),
+                          contributor_graphs=tuple(graphs), references=tuple(refs), average_scus=average)
 
     # -- scoring --------------------------------------------------------------------------------
     def score_one(self, prediction: str, pyramid: APEPyramid) -> SCUScoreResult:

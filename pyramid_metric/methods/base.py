@@ -15,6 +15,7 @@ class Method(ABC):
     name = "method"
     needs_sources = True
     scores_scus = False  # can score against given SCUs (human-pyramid mode, ``scorer.score(..., scus=...)``)
+    scus_use_references = False  # pyramid_of_scus also takes the references and the SCUs' contributors (APE)
 
     def __init__(self, config: PyramidConfig):
         self.config = config
@@ -27,8 +28,13 @@ class Method(ABC):
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         """Score each prediction against the pyramid of its example."""
 
-    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
-        """The pyramid of given human SCUs (human-pyramid mode, for methods with ``scores_scus``)."""
+    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float], references: Sequence[str] = None,
+                        contributors: Sequence[Sequence[str]] = None) -> Pyramid:
+        """The pyramid of given human SCUs (human-pyramid mode, for methods with ``scores_scus``).
+
+        ``references`` (the model summaries, when given) and ``contributors`` (each SCU's mentions, when
+        given) are used by methods that need them (APE); this default uses the SCU texts and weights.
+        """
         return scu_pyramid(scus, weights)
 
     def signature(self) -> str:

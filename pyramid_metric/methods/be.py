@@ -1,18 +1,22 @@
-"""Basic Elements (Hovy, Lin, Zhou and Fukumoto, LREC 2006; seed 001) as a scoring method: ``method="be"``.
+"""Basic Elements (Hovy, Lin, Zhou and Fukumoto, LREC 2006) as a scoring method: ``method="be"``.
 
-The BE procedure of seed 001, section 3.1, composed from the shared parts:
+The BE procedure of the paper's section 3, composed from the shared parts:
 
-- BE breaker (section 3.2): ``units.basic_elements`` on spaCy's dependency
-  parse (in place of Minipar, BE-F): head|modifier|relation triples, compounds
-  and phrasal-verb particles folded into one head, prepositions folded into the
-  relation ("indict|bombing|for").
+- BE breaker (section 3.2): ``units.break_basic_elements``, BE-F's rules on
+  spaCy's dependency parse (in place of Minipar): heads alone and
+  head|modifier|relation triples, compounds as "nn" modifiers, proper-name
+  compounds and particles folded into one head, prepositions as the relation
+  ("indicted|bombing|for"), Minipar's relation names where BE-F shows them.
+  As ROUGE-1.5.5 does with Minipar-based BEs, BE-HMR and BE-HM score the
+  triples; head-only BEs are not counted.
 - BE scorer (section 3.3): "each BE gets exactly 1 point for each reference
   summary it participates in": a pyramid whose units are the distinct BEs of
   the references, weight = number of references containing the BE
   (``pyramid.scu_pyramid``).
-- BE matcher (section 3.4): lexical identity (lower-cased words) or lemma
-  identity (spaCy lemmas in place of WordNet root forms); BE-HMR compares head,
-  modifier and relation, BE-HM head and modifier only (section 4).
+- BE matcher (section 3.4): lexical identity (lower-cased words; the paper's
+  default and this method's) or lemma identity (spaCy lemmas in place of
+  WordNet root forms); BE-HMR compares head, modifier and relation, BE-HM head
+  and modifier only (section 4).
 - Score integrator (section 3.5): the points of the reference BEs that the
   summary contains, divided by the points of all reference BEs
   (``scoring.pyramid_score`` with the total-weight normalization), a recall in
@@ -20,6 +24,7 @@ The BE procedure of seed 001, section 3.1, composed from the shared parts:
 
 Deviation, stated: the paper adds raw points; dividing by the total points of
 the references makes scores comparable across examples and keeps them in [0, 1].
+The pyramid does not depend on the order of the references (weights are counts).
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from typing import List, Optional, Sequence
 
 from ..document import make_documents, spans
 from ..extract import align_extract, oracle_extract
-from ..match import get_matcher
+from ..match import get_matcher, matcher_options
 from ..pyramid import Pyramid, edu_pyramid
 from ..scoring import ScoreResult, pyramid_score
 from ..segment import get_segmenter
@@ -27,7 +27,7 @@ class HiraoMethod(Method):
     def __init__(self, config):
         super().__init__(config)
         self.segmenter = get_segmenter(config.segmenter)
-        self.matcher = get_matcher(config.matcher)
+        self.matcher = get_matcher(config.matcher, **matcher_options(config))
 
     def _extract(self, source, reference, limit):
         c = self.config

@@ -21,7 +21,8 @@
    divided, as the pyramid score is, by the best weight of an average-size
    reference (its number of SCUs), and capped at 1 with a note.
 
-With one reference every SCU has weight 1.
+With one reference every SCU has weight 1.  References are read in a canonical
+order (sorted by text), so the pyramid depends on the set of references only.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from ..match import get_matcher
 from ..scoring import Match, credit_matrix
 from ..text import words
 from .base import Method
-from .scu import Contributor, SCUPyramid, SCUScoreResult, make_scu_pyramid
+from .scu import Contributor, SCUPyramid, SCUScoreResult, canonical_order, make_scu_pyramid
 
 
 def merge_components(sim: np.ndarray, threshold: float) -> List[List[int]]:
@@ -95,7 +96,8 @@ class PeakMethod(Method):
 
     def build_one(self, references: Sequence[str]) -> SCUPyramid:
         t1 = self.config.merge_threshold
-        items = [(i, t) for i, ref in enumerate(references) for t in triples(ref)]
+        # references in canonical order (sorted by text): the pyramid depends on their set, not their listing
+        items = [(k, t) for k in canonical_order(references) for t in triples(references[k])]
         if not items:
             return make_scu_pyramid([], len(references), ["no reference has a word: the pyramid is empty"])
         spans = self._spans([t for _, t in items])

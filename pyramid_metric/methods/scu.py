@@ -95,9 +95,18 @@ class SCUScoreResult(ScoreResult):
         return d
 
 
+def canonical_order(references: Sequence[str]) -> list:
+    """Positions of ``references`` sorted by text (then position): the order SCU pyramids are built in.
+
+    Building on this order makes a pyramid a function of the set of references: listing them differently
+    gives the same pyramid (contributors still name each reference by its position as given).
+    """
+    return sorted(range(len(references)), key=lambda k: (references[k], k))
+
+
 def harmonic_mean(a: float, b: float) -> float:
     """2ab / (a + b), 0 when both are 0 (PyrEval's comprehensive score, seed 002 section 4.6)."""
     return 0.0 if a + b <= 0 else 2 * a * b / (a + b)
 
 
-__all__ = ["Contributor", "SCUPyramid", "SCUScoreResult", "make_scu_pyramid", "harmonic_mean"]
+__all__ = ["Contributor", "SCUPyramid", "SCUScoreResult", "make_scu_pyramid", "canonical_order", "harmonic_mean"]

@@ -96,6 +96,10 @@ Args:
     ape_alpha (`float`, default 0.2): method `"ape"`: score = alpha * APE + (1 - alpha) * ROUGE-SU4.
     amr_parser (`str`, default `"auto"`): `"amrlib"`, `"dependency"` (built-in approximation) or `"auto"`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
+    jackknife (`bool`, default False): with K >= 2 references, score each prediction as the mean over the K
+        leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so systems
+        and human summaries scored against the other references are comparable; the signature then
+        carries `jackknife:loo`. An example with one reference keeps its plain score (with a warning).
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
     scores (`list` of `float`): one score per example, each in [0, 1].
@@ -170,7 +174,7 @@ class Pyramid(evaluate.Metric):
                  be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
                  scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
                  zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser):
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, jackknife=False):
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
                                soft=soft,
@@ -180,4 +184,4 @@ class Pyramid(evaluate.Metric):
                                edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
                                merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
-                                            scu_weights=scu_weights)
+                                            scu_weights=scu_weights, jackknife=jackknife)

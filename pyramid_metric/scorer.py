@@ -13,7 +13,7 @@ import threading
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 from ._version import __version__
 from .config import PyramidConfig
@@ -33,12 +33,21 @@ class ExampleResult:
     score: float
     result: ScoreResult
     pyramid: Pyramid
+    # jackknifing: the scores against each leave-one-out reference subset (``score`` is their mean);
+    # ``result`` and ``pyramid`` are then those of all references, to explain which content was matched
+    jackknife_scores: Tuple[float, ...] = ()
 
     def explanation(self) -> dict:
         """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
         d = self.result.to_dict()
         d["pyramid"] = self.pyramid.to_dict()
         d["notes"] = list(self.pyramid.notes) + d["notes"]
+        if self.jackknife_scores:
+            d["all_references_score"] = d["score"]
+            d["score"] = self.score
+            d["jackknife_scores"] = list(self.jackknife_scores)
+            d["notes"].insert(0, f"jackknifed: the score is the mean of {len(self.jackknife_scores)} leave-one-out "
+                                 f"scores; the matches shown are against all references")
         return d
 
 
@@ -198,14 +207,26 @@ class PyramidScorer:
 
     # -- scoring ---------------------------------------------------------------------------------
     def score(self, predictions, references=None, sources=None, progress: Optional[bool] = None,
-              scus=None, scu_weights=None) -> List[ExampleResult]:
+              scus=None, scu_weights=None, jackknife: bool = False) -> List[ExampleResult]:
         """Score each prediction; returns one :class:`ExampleResult` (score, matches, pyramid) per example.
 
         Human-pyramid mode: give ``scus`` (one list of SCU texts per example) and optionally
         ``scu_weights``; ``references`` and ``sources`` are then optional and unused.
+
+        ``jackknife=True``: with K >= 2 references, each score is the mean of the K scores against the
+        leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so that a
+        system and a human summary scored against the other K - 1 references are on the same footing.
+        An example with one reference keeps its plain score, with a warning.
         """
         if scus is None and scu_weights is not None:
             raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
+        if not isinstance(jackknife, bool):
+            raise ValueError(f"`jackknife` must be True or False, got {jackknife!r}")
+        if jackknife:
+            if scus is not None:
+                raise ValueError("`jackknife` leaves out one reference at a time: it needs `references`, not "
+                                 "`scus` (a human pyramid is scored as given)")
+            return self._score_jackknifed(predictions, references, sources, progress)
         if scus is not None:
             if not self.method.scores_scus:
                 raise ValueError(f"`scus`: method {self.config.method!r} does not score against given SCUs; "
@@ -234,23 +255,56 @@ class PyramidScorer:
             out.append(ExampleResult(float(r.score), r, pyr))
         return out
 
+    def _score_jackknifed(self, predictions, references, sources, progress) -> List[ExampleResult]:
+        """Each example scored against all its references and against each leave-one-out subset."""
+        if references is None:
+            raise ValueError("`references` is required")
+        predictions, references, sources = normalize_inputs(predictions, references, sources,
+                                                            self.method.needs_sources)
+        preds, refs, srcs = [], [], []
+        for p, r, s in zip(predictions, references, sources):
+            subsets = [r[:k] + r[k + 1:] for k in range(len(r))] if len(r) > 1 else []
+            for sub in [r] + subsets:
+                preds.append(p)
+                refs.append(sub)
+                srcs.append(s)
+        flat = self.score(preds, refs, srcs, progress)
+        out, pos = [], 0
+        for r in references:
+            full, loo = flat[pos], flat[pos + 1:pos + 1 + (len(r) if len(r) > 1 else 0)]
+            pos += 1 + len(loo)
+            if loo:
+                loo_scores = tuple(x.score for x in loo)
+                out.append(ExampleResult(float(sum(loo_scores) / len(loo_scores)), full.result, full.pyramid,
+                                         loo_scores))
+            else:
+                out.append(full)
+        single = [i for i, r in enumerate(references) if len(r) == 1]
+        if single:
+            warnings.warn(f"jackknife: references{single[:5]}{' ...' if len(single) > 5 else ''} "
+                          f"{'has' if len(single) == 1 else 'have'} one reference: nothing to leave out, "
+                          f"plain score kept", UserWarning, stacklevel=3)
+        return out
+
     def compute(self, predictions, references=None, sources=None, explain: bool = False,
-                progress: Optional[bool] = None, scus=None, scu_weights=None) -> dict:
+                progress: Optional[bool] = None, scus=None, scu_weights=None, jackknife: bool = False) -> dict:
         """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
-        results = self.score(predictions, references, sources, progress, scus, scu_weights)
+        results = self.score(predictions, references, sources, progress, scus, scu_weights, jackknife=jackknife)
         scores = [r.score for r in results]
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
         else:
-            signature = self.signature(nrefs=_nrefs(references))
+            signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
         out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
                "signature": signature}
         if explain:
             out["explanations"] = [r.explanation() for r in results]
         return out
 
-    def signature(self, nrefs: Union[int, str, None] = None) -> str:
-        """SacreBLEU-style reproducibility string: every option and component version that moves a score."""
+    def signature(self, nrefs: Union[int, str, None] = None, jackknife: bool = False) -> str:
+        """SacreBLEU-style reproducibility string: every option and component version that moves a score.
+
+        ``jackknife=True`` adds ``jackknife:loo`` (scores are means over leave-one-out reference subsets)."""
         if self._signature is None:
             from .solve import solver_versions
 
@@ -258,7 +312,8 @@ class PyramidScorer:
                                f"({solver_versions()})|tl:{self.config.time_limit:g}"
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
-        return (f"nrefs:{nrefs}|" if nrefs is not None else "") + self._signature
+        return ((f"nrefs:{nrefs}|" if nrefs is not None else "") + ("jackknife:loo|" if jackknife else "")
+                + self._signature)
 
 
 def _nrefs(references) -> Union[int, str]:
@@ -282,14 +337,16 @@ _default_scorers: dict = {}
 _default_lock = threading.Lock()
 
 
-def score(predictions, references, sources=None, explain: bool = False, **options) -> dict:
+def score(predictions, references, sources=None, explain: bool = False, jackknife: bool = False,
+          **options) -> dict:
     """Functional form: ``score(predictions, references, sources, **options)`` -> ``compute`` dict.
 
     Scorers are cached per configuration, so repeated calls reuse models and pyramids.
+    ``jackknife=True``: mean over leave-one-out reference subsets (see :meth:`PyramidScorer.score`).
     """
     config = PyramidConfig(**options)
     with _default_lock:
         scorer = _default_scorers.get(config)
         if scorer is None:
             scorer = _default_scorers[config] = PyramidScorer(config)
-    return scorer.compute(predictions, references, sources, explain=explain)
+    return scorer.compute(predictions, references, sources, explain=explain, jackknife=jackknife)

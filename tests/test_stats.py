@@ -94,3 +94,60 @@ def test_several_systems_against_one_baseline():
 def test_bad_input_raises_value_error(args, kwargs, message):
     with pytest.raises(ValueError, match=message):
         paired_test(*args, **kwargs)
+
+
+# -- the command line: pyramid-metric compare ------------------------------------------------------------------
+
+@pytest.fixture
+def system_files(tmp_path, gumsum_dev):
+    """GUMSum dev: a held-out human summary and a lead of the same length, against the other 4 summaries."""
+    import json
+
+    human, lead = tmp_path / "human.jsonl", tmp_path / "lead.jsonl"
+    with open(human, "w") as fh, open(lead, "w") as fl:
+        for d in gumsum_dev[:6]:
+            refs, held = d["summaries"][1:], d["summaries"][0]
+            cut = " ".join(d["text"].split()[:len(held.split())])
+            fh.write(json.dumps({"id": d["doc_id"], "prediction": held, "references": refs}) + "\n")
+            fl.write(json.dumps({"id": d["doc_id"], "prediction": cut, "references": refs}) + "\n")
+    return lead, human
+
+
+def test_compare_prints_paired_test_against_the_first_file(system_files, capsys):
+    from pyramid_metric.cli import main
+
+    lead, human = system_files
+    assert main(["compare", str(lead), str(human), "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "baseline: lead.jsonl; paired bootstrap resampling, 1000 resamples, seed 7; n = 6 examples" in out
+    assert "p-value" in out and "(baseline)" in out and "method:refpyramid" in out
+    human_line = next(line for line in out.splitlines() if line.startswith("human.jsonl"))
+    p_printed = float(human_line.split()[-1])
+    assert 0 < p_printed <= 1
+    assert main(["compare", str(lead), str(human), "--seed", "7"]) == 0
+    assert capsys.readouterr().out == out  # reproducible with the seed
+
+
+def test_compare_randomization_baseline_jackknife_and_plot(system_files, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from pyramid_metric.cli import main
+
+    lead, human = system_files
+    png = tmp_path / "cmp.png"
+    assert main(["compare", str(lead), str(human), "--baseline", str(human), "--paired-ar", "--n-samples", "999",
+                 "--jackknife", "--plot", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert "baseline: human.jsonl; paired approximate randomization, 999 shuffles, seed 12345" in out
+    assert "jackknife:loo" in out
+    assert png.stat().st_size > 1000
+
+
+def test_compare_refuses_misaligned_examples(system_files, tmp_path, capsys):
+    from pyramid_metric.cli import main
+
+    lead, human = system_files
+    lines = human.read_text().splitlines()
+    swapped = tmp_path / "swapped.jsonl"
+    swapped.write_text("\n".join([lines[1], lines[0]] + lines[2:]) + "\n")
+    assert main(["compare", str(lead), str(swapped)]) == 1
+    assert "example 1 has id" in capsys.readouterr().err

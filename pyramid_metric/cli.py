@@ -1,4 +1,4 @@
-"""The ``pyramid-metric`` command line: score, explain, compare, segment, demo, register.
+"""The ``pyramid-metric`` command line: score, explain, compare, pyramid, segment, demo, register.
 
 Options mirror :class:`~pyramid_metric.config.PyramidConfig` (same names, same
 defaults).  Exit codes: 0 success, 1 bad input (file missing or malformed, an
@@ -65,7 +65,7 @@ def _config(args) -> PyramidConfig:
                          merge_threshold=args.merge_threshold, ape_alpha=args.ape_alpha, amr_parser=args.amr_parser)
 
 
-def read_examples(path: str) -> List[dict]:
+def read_examples(path: str, required=("prediction", "references")) -> List[dict]:
     """Examples from JSONL, CSV or a ``datasets`` folder saved with ``save_to_disk``.
 
     Each example has ``prediction`` (str), ``references`` (list of str, or a str)
@@ -103,7 +103,7 @@ def read_examples(path: str) -> List[dict]:
     for n, r in enumerate(rows, 1):
         if not isinstance(r, dict):
             raise InputError(f"{path}: example {n} is not an object")
-        missing = [k for k in ("prediction", "references") if k not in r]
+        missing = [k for k in required if k not in r]
         if missing:
             raise InputError(f"{path}: example {n} lacks {missing}; each needs prediction, references, source")
     if not rows:
@@ -131,10 +131,46 @@ def _signature(args, scorer, refs) -> str:
     return scorer.signature(nrefs=_nrefs(refs), jackknife=getattr(args, "jackknife", False))
 
 
+def _score_with_pyramids(args, rows):
+    """Human-pyramid mode from a pyramid file: each example is scored against the SCUs of its pyramid (the
+    one named by its ``instance_id``, else by its ``id``; the only one when the file holds one)."""
+    from .io import PyramidFileError, read_pyramids
+    from .scorer import PyramidScorer
+
+    try:
+        pyramids = read_pyramids(args.pyramids)
+    except PyramidFileError as exc:
+        raise InputError(str(exc)) from None
+    by_id = {p.instance_id: p for p in pyramids}
+    chosen = []
+    for n, r in enumerate(rows, 1):
+        key = r.get("instance_id", r.get("id"))
+        if key is not None and str(key) in by_id:
+            chosen.append(by_id[str(key)])
+        elif len(pyramids) == 1 and "instance_id" not in r:
+            chosen.append(pyramids[0])
+        else:
+            known = ", ".join(sorted(by_id)[:5]) + (" ..." if len(by_id) > 5 else "")
+            raise InputError(f"{args.input}: example {n} names pyramid {key!r}, which {args.pyramids} does not "
+                             f"hold (it has {known}); give each example an instance_id")
+    scorer = PyramidScorer(_config(args))
+    try:
+        results = scorer.score([r["prediction"] for r in rows], scus=[p.labels() for p in chosen],
+                               scu_weights=[p.weights() for p in chosen],
+                               jackknife=getattr(args, "jackknife", False))
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    return results, f"pyramid:file({os.path.basename(os.path.normpath(args.pyramids))})|" + scorer.signature()
+
+
 def cmd_score(args) -> int:
-    rows = read_examples(args.input)
-    scorer, results, refs = _score_rows(args, rows, args.explain)
-    sig = _signature(args, scorer, refs)
+    if args.pyramids:
+        rows = read_examples(args.input, required=("prediction",))
+        results, sig = _score_with_pyramids(args, rows)
+    else:
+        rows = read_examples(args.input)
+        scorer, results, refs = _score_rows(args, rows, args.explain)
+        sig = _signature(args, scorer, refs)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
         for r, res in zip(rows, results):
@@ -254,6 +290,42 @@ def _plot(path, table, tests, names, n, what, sig) -> None:
     plt.close(fig)
 
 
+def cmd_pyramid(args) -> int:
+    """Build the pyramid of each example's references and write it as a DUCView .pyr or SacreROUGE JSONL file."""
+    from .io import from_pyramid, write_pyramids
+    from .scorer import PyramidScorer, normalize_inputs
+
+    rows = read_examples(args.input, required=("references",))
+    scorer = PyramidScorer(_config(args))
+    srcs = [r.get("source") for r in rows] if any("source" in r for r in rows) else None
+    try:
+        _, refs, srcs = normalize_inputs([""] * len(rows), [r["references"] for r in rows], srcs,
+                                         scorer.method.needs_sources)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    first = {}  # one pyramid per distinct (references, source), named after its first example
+    for i, (r, s) in enumerate(zip(refs, srcs)):
+        first.setdefault((tuple(r), s), i)
+    idx = list(first.values())
+    built = scorer.pyramids([refs[i] for i in idx], [srcs[i] for i in idx])
+    names = [str(rows[i].get("instance_id", rows[i].get("id", f"example{i + 1}"))) for i in idx]
+    try:
+        human = [from_pyramid(p, refs[i], name) for p, i, name in zip(built, idx, names)]
+        written = write_pyramids(human, args.output)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    where = written[0] if len(written) == 1 else os.path.dirname(written[0])
+    print(f"wrote {len(human)} pyramid{'s' if len(human) > 1 else ''} ({sum(len(h.scus) for h in human)} SCUs) "
+          f"to {where}\n{scorer.signature(nrefs=_nrefs_of(refs))}", file=sys.stderr)
+    return 0
+
+
+def _nrefs_of(refs):
+    from .scorer import _nrefs
+
+    return _nrefs(refs)
+
+
 def cmd_register(args) -> int:
     from ._hook import register
 
@@ -294,8 +366,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-o", "--output", help="JSONL output (default stdout)")
     s.add_argument("--explain", action="store_true", help="add the explanation to each output line")
     s.add_argument("--jackknife", action="store_true", help=JACKKNIFE_HELP)
+    s.add_argument("--pyramids", help="score against human pyramids: a DUCView .pyr file, a folder of them or a "
+                   "SacreROUGE pyramid JSONL file; each example names its pyramid by instance_id (or id) and "
+                   "needs no references")
     _add_config_args(s)
     s.set_defaults(func=cmd_score)
+
+    y = sub.add_parser("pyramid", help="write the pyramid of each example's references as DUCView .pyr or "
+                       "SacreROUGE JSONL, to correct by hand and score with score --pyramids")
+    y.add_argument("input", help="JSONL or CSV file, or a datasets folder: references (and source), id")
+    y.add_argument("-o", "--output", required=True, help="a .pyr file (one pyramid), a .jsonl file, or a folder "
+                   "(one .pyr file per pyramid)")
+    _add_config_args(y)
+    y.set_defaults(func=cmd_pyramid)
 
     e = sub.add_parser("explain", help="write an HTML report explaining each example's score")
     e.add_argument("input")

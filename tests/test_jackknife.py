@@ -85,3 +85,20 @@ def test_jackknife_through_evaluate(gumsum_docs):
     direct = PyramidScorer().compute([pred], [refs], jackknife=True)
     assert out["scores"] == pytest.approx(direct["scores"], abs=1e-12)
     assert "jackknife:loo" in out["signature"]
+
+
+def test_jackknife_on_the_command_line(tmp_path, gumsum_docs, capsys):
+    import json
+
+    from pyramid_metric.cli import main
+
+    d = gumsum_docs[0]
+    lead = " ".join(d["text"].split()[:30])
+    inp = tmp_path / "in.jsonl"
+    inp.write_text(json.dumps({"id": "x", "prediction": lead, "references": d["summaries"]}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["score", str(inp), "--jackknife", "-o", str(out)]) == 0
+    rec = json.loads(out.read_text())
+    assert rec["signature"].startswith("nrefs:5|jackknife:loo|")
+    assert rec["score"] == pytest.approx(PyramidScorer().compute([lead], [d["summaries"]], jackknife=True)
+                                         ["scores"][0], abs=1e-12)

@@ -402,31 +402,37 @@ _TOKEN = re.compile(r"\S+")
 
 
 def _norm(token: str) -> str:
-    return re.sub(r"\W+", "", token.lower())
+    from .text import stem
+
+    w = re.sub(r"\W+", "", token.lower())
+    return stem(w) if w else w
 
 
 def _locate(unit_words: Sequence[str], reference: str) -> Tuple[int, int]:
-    """The span of ``reference`` (character offsets) that best matches a unit's words (case and punctuation
-    ignored): the first window of as many tokens as the unit with the most of its words, trimmed to the
-    window's first and last matching tokens."""
+    """The span of ``reference`` (character offsets) that best matches a unit's words (stems compared, case
+    and punctuation ignored): the first window of as many tokens as the unit sharing the most content words with it (stop
+    words only break ties), trimmed to the window's first and last shared word."""
+    from .text import content_words
+
     tokens = [(m.start(), m.end(), _norm(m.group())) for m in _TOKEN.finditer(reference)]
     want = [w for w in (_norm(x) for x in unit_words) if w]
     if not tokens:
         return 0, len(reference)
     size = max(1, min(len(want), len(tokens)))
-    best, best_i = -1, 0
+    best, best_i, best_hits = -1.0, 0, []
     for i in range(len(tokens) - size + 1):
-        pool = list(want)
-        hits = 0
-        for _, _, t in tokens[i:i + size]:
+        pool, hits, value = list(want), [], 0.0
+        for k, (_, _, t) in enumerate(tokens[i:i + size]):
             if t in pool:
                 pool.remove(t)
-                hits += 1
-        if hits > best:
-            best, best_i = hits, i
+                stop = not content_words([t])
+                hits.append((k, stop))
+                value += 0.001 if stop else 1.0
+        if value > best:
+            best, best_i, best_hits = value, i, hits
     window = tokens[best_i:best_i + size]
-    matched = [k for k, (_, _, t) in enumerate(window) if t in want] or [0, len(window) - 1]
-    return window[matched[0]][0], window[matched[-1]][1]
+    kept = [k for k, stop in best_hits if not stop] or [k for k, _ in best_hits] or [0, len(window) - 1]
+    return window[kept[0]][0], window[kept[-1]][1]
 
 
 def from_pyramid(pyramid, references: Sequence[str], instance_id: str,

@@ -242,3 +242,11 @@ def test_cli_pyramid_writes_jsonl_and_folder(tmp_path, gumsum_dev, capsys):
     assert len(list((tmp_path / "folder").glob("*.pyr"))) == 2
     assert _cli("pyramid", inp, "-o", tmp_path / "one.pyr") == 1
     assert "holds one pyramid but there are 2" in capsys.readouterr().err
+
+
+def test_cli_pyramid_refuses_methods_without_content_units(tmp_path, capsys):
+    inp = tmp_path / "in.jsonl"
+    inp.write_text(json.dumps({"references": ["A storm hit.", "Storms hit."]}) + "\n")
+    assert _cli("pyramid", inp, "-o", tmp_path / "x.pyr", "--method", "rouge") == 1
+    assert "its pyramid units are n-grams" in capsys.readouterr().err
+    assert not (tmp_path / "x.pyr").exists()

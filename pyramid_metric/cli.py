@@ -296,8 +296,9 @@ def cmd_pyramid(args) -> int:
     from .scorer import PyramidScorer, normalize_inputs
 
     if args.method in ("be", "rouge"):
-        raise InputError(f"--method {args.method}: its pyramid units are {'Basic Elements' if args.method == 'be' else 'n-grams'}, "
-                         "not content units a person can correct; use refpyramid, hirao, pyreval, peak or ape")
+        units = "Basic Elements" if args.method == "be" else "n-grams"
+        raise InputError(f"--method {args.method}: its pyramid units are {units}, not content units a person "
+                         "can correct; use refpyramid, hirao, pyreval, peak or ape")
     rows = read_examples(args.input, required=("references",))
     scorer = PyramidScorer(_config(args))
     srcs = [r.get("source") for r in rows] if any("source" in r for r in rows) else None

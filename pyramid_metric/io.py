@@ -410,8 +410,8 @@ def _norm(token: str) -> str:
 
 def _locate(unit_words: Sequence[str], reference: str) -> Tuple[int, int]:
     """The span of ``reference`` (character offsets) that best matches a unit's words (stems compared, case
-    and punctuation ignored): the first window of as many tokens as the unit sharing the most content words with it (stop
-    words only break ties), trimmed to the window's first and last shared word."""
+    and punctuation ignored): the first window of as many tokens as the unit sharing the most content words
+    with it (stop words only break ties), trimmed to the window's first and last shared content word."""
     from .text import content_words
 
     tokens = [(m.start(), m.end(), _norm(m.group())) for m in _TOKEN.finditer(reference)]

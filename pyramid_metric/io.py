@@ -251,7 +251,7 @@ def _read_ducview(path: str) -> HumanPyramid:
     empty = [ids[i] for i, s in enumerate(summaries) if not s.strip()]
     if empty:
         raise PyramidFileError(f"{path}: model summary {empty[0]!r} is empty")
-    scus = []
+    scus, moved = [], []
     for n, el in enumerate(pyr.findall("scu"), 1):
         where = f"{path}: <scu> #{n}"
         uid, label = el.get("uid"), el.get("label")
@@ -264,7 +264,7 @@ def _read_ducview(path: str) -> HumanPyramid:
         where = f"{path}: <scu uid={uid!r}>"
         contributors = []
         for c_el in el.findall("contributor"):
-            c = _ducview_contributor(c_el, where, text, starts, summaries, ids)
+            c = _ducview_contributor(c_el, where, text, starts, summaries, ids, moved)
             if c is not None:
                 contributors.append(c)
         if not contributors:
@@ -272,12 +272,32 @@ def _read_ducview(path: str) -> HumanPyramid:
         scus.append(SCU(scu_id, label, tuple(contributors)))
     if not scus:
         raise PyramidFileError(f"{path}: no <scu> elements")
+    if moved:
+        warnings.warn(f"{path}: {len(moved)} part(s) had offsets that do not hold their label (first: "
+                      f"{moved[0]!r}); each was taken at the nearest occurrence of its label", UserWarning,
+                      stacklevel=3)
     instance_id = os.path.splitext(os.path.basename(path))[0]
     return HumanPyramid(instance_id, tuple(summaries), tuple(ids), tuple(scus))
 
 
+def _nearest(text: str, label: str, start: int, starts: List[int], summaries: List[str]):
+    """(summary index, start, end) of the occurrence of ``label`` in a model summary (any whitespace between
+    its words) nearest to ``start``; None if it occurs in none."""
+    tokens = label.split()
+    if not tokens:
+        return None
+    best = None
+    for m in re.finditer(r"\s+".join(re.escape(t) for t in tokens), text):
+        k = bisect.bisect_right(starts, m.start()) - 1
+        if k < 0 or m.end() > starts[k] + len(summaries[k]):
+            continue
+        if best is None or abs(m.start() - start) < abs(best[1] + starts[best[0]] - start):
+            best = (k, m.start() - starts[k], m.end() - starts[k])
+    return best
+
+
 def _ducview_contributor(el, where: str, text: str, starts: List[int], summaries: List[str],
-                         ids: List[str]) -> Optional[Contributor]:
+                         ids: List[str], moved: List[str]) -> Optional[Contributor]:
     label = el.get("label", "")
     where = f"{where} <contributor label={label!r}>"
     parts, indices = [], set()
@@ -290,13 +310,17 @@ def _ducview_contributor(el, where: str, text: str, starts: List[int], summaries
         except ValueError:
             raise PyramidFileError(f"{where}: <part label={plabel!r}> has non-integer offsets {s!r}, {e!r}") from None
         k = bisect.bisect_right(starts, start) - 1
-        if k < 0 or not start <= end <= len(text):
-            raise PyramidFileError(f"{where}: <part label={plabel!r}> offsets {start}-{end} lie outside the model "
-                                   "summaries")
-        rel_s, rel_e = start - starts[k], end - starts[k]
-        if summaries[k][rel_s:rel_e] != plabel.replace("\n", " "):
-            raise PyramidFileError(f"{where}: <part label={plabel!r}> offsets {start}-{end} hold "
-                                   f"{text[start:end]!r}, not the part's label")
+        inside = k >= 0 and start <= end <= starts[k] + len(summaries[k])
+        if inside and summaries[k][start - starts[k]:end - starts[k]] == plabel.replace("\n", " "):
+            rel_s, rel_e = start - starts[k], end - starts[k]
+        else:  # offsets off (whitespace edits after annotation, as in some NIST files): the nearest occurrence
+            found = _nearest(text, plabel, start, starts, summaries)
+            if found is None:
+                problem = f"hold {text[start:end]!r}" if inside else "lie outside the model summaries"
+                raise PyramidFileError(f"{where}: <part label={plabel!r}> offsets {start}-{end} {problem}, and "
+                                       "the label is nowhere in the model summaries")
+            k, rel_s, rel_e = found
+            moved.append(plabel)
         parts.append(Part(summaries[k][rel_s:rel_e], rel_s, rel_e))
         indices.add(k)
     if not parts:

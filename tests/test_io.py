@@ -84,13 +84,15 @@ def _replace(text, old, new):
 PYR_TEXT = PYR.read_text(encoding="utf-8")
 BAD_PYR = [
     (_replace(PYR_TEXT, "</pyramid>", ""), r"D0999-A.pyr:\d+: not well-formed XML"),
-    (_replace(PYR_TEXT, 'start="93" end="122"', 'start="94" end="122"'),
+    (_replace(PYR_TEXT, '<part label="Thousands of homes lost power" start="93"',
+              '<part label="Thousands of homes lost water" start="93"'),
      r"<scu uid='2'> <contributor label='Thousands of homes lost power'>: <part label='Thousands of homes lost "
-     r"power'> offsets 94-122 hold"),
+     r"water'> offsets 93-122 hold 'Thousands of homes lost power', and the label is nowhere"),
     (_replace(PYR_TEXT, 'start="230"', 'start="x"'), r"<scu uid='3'>.*non-integer offsets"),
     (_replace(PYR_TEXT, '<scu uid="4"', '<scu uid="four"'), r"<scu> #4: uid 'four' is not an integer"),
     (_replace(PYR_TEXT, "D[0-9]*-[A-Z]", "Q[0-9]*"), "no model summary header in <text> matches"),
-    (_replace(PYR_TEXT, 'start="333" end="360"', 'start="333" end="9999"'), "lie outside the model summaries"),
+    (_replace(PYR_TEXT, '<part label="schools closed until Friday" start="333" end="360"',
+              '<part label="schools closed until Monday" start="333" end="9999"'), "lie outside the model summaries"),
     (PYR_TEXT.split(" <scu ")[0] + "</pyramid>\n", "no <scu> elements"),
 ]
 
@@ -122,6 +124,21 @@ def test_malformed_jsonl_file_names_file_and_line(tmp_path, content, message):
     path.write_text(content, encoding="utf-8")
     with pytest.raises(PyramidFileError, match=message):
         read_pyramids(path)
+
+
+def test_offsets_off_by_whitespace_edits_are_repaired_with_a_warning(tmp_path):
+    """Some NIST files have part offsets that no longer hold the label (text edited after annotation); as
+    SacreROUGE's reader, the part is taken at the nearest occurrence of its label (whitespace between its
+    words may differ): here one part shifted by two characters, one with a doubled space."""
+    text = _replace(PYR_TEXT, 'start="93" end="122"', 'start="95" end="124"')
+    text = _replace(text, '<part label="on Monday" start="82" end="91"/>',
+                    '<part label="on  Monday" start="80" end="90"/>')
+    path = tmp_path / "D0999-A.pyr"
+    path.write_text(text, encoding="utf-8")
+    with pytest.warns(UserWarning, match="2 part.s. had offsets that do not hold their label"):
+        (p,) = read_pyramids(path)
+    assert p.scus[1].contributors[0].parts[0] == read_pyramids(PYR)[0].scus[1].contributors[0].parts[0]
+    assert p.scus[3].contributors[0].parts[0].text == "on Monday"
 
 
 def test_unknown_format_and_missing_file(tmp_path):
@@ -169,7 +186,8 @@ def test_cli_score_with_pyramids_picks_each_examples_pyramid(tmp_path, capsys):
 
 def test_cli_score_with_a_malformed_pyramid_file_scores_nothing(tmp_path, capsys):
     bad = tmp_path / "bad.pyr"
-    bad.write_text(_replace(PYR_TEXT, 'start="93"', 'start="94"'), encoding="utf-8")
+    bad.write_text(_replace(PYR_TEXT, 'label="Thousands of homes lost power" start', 'label="x y" start'),
+                   encoding="utf-8")
     inp = tmp_path / "in.jsonl"
     inp.write_text(json.dumps({"prediction": "Schools closed."}) + "\n")
     out = tmp_path / "out.jsonl"

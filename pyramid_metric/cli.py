@@ -18,6 +18,8 @@ from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANT
                      PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
 
 EXIT_BAD_INPUT = 1
+PYRAMIDS_HELP = ("score against human pyramids: a DUCView .pyr file, a folder of them or a SacreROUGE pyramid "
+                 "JSONL file; each example names its pyramid by instance_id (or id) and needs no references")
 JACKKNIFE_HELP = ("with K >= 2 references, score the mean over the K leave-one-out subsets of K - 1 references "
                   "(ROUGE-1.5.5's jackknifing)")
 
@@ -131,7 +133,7 @@ def _signature(args, scorer, refs) -> str:
     return scorer.signature(nrefs=_nrefs(refs), jackknife=getattr(args, "jackknife", False))
 
 
-def _score_with_pyramids(args, rows):
+def _score_with_pyramids(args, rows, path):
     """Human-pyramid mode from a pyramid file: each example is scored against the SCUs of its pyramid (the
     one named by its ``instance_id``, else by its ``id``; the only one when the file holds one)."""
     from .io import PyramidFileError, read_pyramids
@@ -151,7 +153,7 @@ def _score_with_pyramids(args, rows):
             chosen.append(pyramids[0])
         else:
             known = ", ".join(sorted(by_id)[:5]) + (" ..." if len(by_id) > 5 else "")
-            raise InputError(f"{args.input}: example {n} names pyramid {key!r}, which {args.pyramids} does not "
+            raise InputError(f"{path}: example {n} names pyramid {key!r}, which {args.pyramids} does not "
                              f"hold (it has {known}); give each example an instance_id")
     scorer = PyramidScorer(_config(args))
     try:
@@ -163,14 +165,23 @@ def _score_with_pyramids(args, rows):
     return results, f"pyramid:file({os.path.basename(os.path.normpath(args.pyramids))})|" + scorer.signature()
 
 
+def _read_input(args, path: str) -> List[dict]:
+    """The examples of an input file; with --pyramids they need no references."""
+    return read_examples(path, required=("prediction",)) if getattr(args, "pyramids", None) else read_examples(path)
+
+
+def _score_input(args, path: str, rows):
+    """(results, signature) of the examples of one input file: against their references, or with --pyramids
+    against the human pyramid each example names."""
+    if getattr(args, "pyramids", None):
+        return _score_with_pyramids(args, rows, path)
+    scorer, results, refs = _score_rows(args, rows, False)
+    return results, _signature(args, scorer, refs)
+
+
 def cmd_score(args) -> int:
-    if args.pyramids:
-        rows = read_examples(args.input, required=("prediction",))
-        results, sig = _score_with_pyramids(args, rows)
-    else:
-        rows = read_examples(args.input)
-        scorer, results, refs = _score_rows(args, rows, args.explain)
-        sig = _signature(args, scorer, refs)
+    rows = _read_input(args, args.input)
+    results, sig = _score_input(args, args.input, rows)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
         for r, res in zip(rows, results):
@@ -189,9 +200,8 @@ def cmd_score(args) -> int:
 def cmd_explain(args) -> int:
     from .report import html_report
 
-    rows = read_examples(args.input)
-    scorer, results, refs = _score_rows(args, rows, True)
-    sig = _signature(args, scorer, refs)
+    rows = _read_input(args, args.input)
+    results, sig = _score_input(args, args.input, rows)
     examples = [(res.score, res.result.spans, res.explanation(), r.get("id")) for r, res in zip(rows, results)]
     with open(args.output, "w", encoding="utf-8") as f:
         f.write(html_report(examples, sig))
@@ -217,7 +227,7 @@ def cmd_compare(args) -> int:
     baseline = args.baseline or args.systems[0]
     if baseline not in args.systems:
         raise InputError(f"--baseline {baseline} is not one of the systems: {', '.join(args.systems)}")
-    all_rows = {path: read_examples(path) for path in args.systems}  # check every file before scoring any
+    all_rows = {path: _read_input(args, path) for path in args.systems}  # check every file before scoring any
     sizes = {path: len(rows) for path, rows in all_rows.items()}
     if len(set(sizes.values())) > 1:
         raise InputError("systems must score the same examples: "
@@ -231,8 +241,7 @@ def cmd_compare(args) -> int:
                              "systems must list the same examples in the same order")
     table, scores, sig = [], {}, ""
     for path in args.systems:
-        scorer, results, refs = _score_rows(args, all_rows[path], False)
-        sig = _signature(args, scorer, refs)
+        results, sig = _score_input(args, path, all_rows[path])
         scores[path] = [r.score for r in results]
         lo, hi = bootstrap_interval(scores[path], seed=args.seed)
         table.append((path, sum(scores[path]) / len(results), lo, hi, len(results)))
@@ -370,9 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-o", "--output", help="JSONL output (default stdout)")
     s.add_argument("--explain", action="store_true", help="add the explanation to each output line")
     s.add_argument("--jackknife", action="store_true", help=JACKKNIFE_HELP)
-    s.add_argument("--pyramids", help="score against human pyramids: a DUCView .pyr file, a folder of them or a "
-                   "SacreROUGE pyramid JSONL file; each example names its pyramid by instance_id (or id) and "
-                   "needs no references")
+    s.add_argument("--pyramids", help=PYRAMIDS_HELP)
     _add_config_args(s)
     s.set_defaults(func=cmd_score)
 
@@ -388,6 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("input")
     e.add_argument("-o", "--output", required=True, help="HTML file to write")
     e.add_argument("--jackknife", action="store_true", help=JACKKNIFE_HELP)
+    e.add_argument("--pyramids", help=PYRAMIDS_HELP)
     _add_config_args(e)
     e.set_defaults(func=cmd_explain)
 
@@ -402,6 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--plot", help="write a PNG plot of the scores and intervals")
     c.add_argument("--seed", type=int, default=12345, help="seed of the bootstrap and randomization")
     c.add_argument("--jackknife", action="store_true", help=JACKKNIFE_HELP)
+    c.add_argument("--pyramids", help=PYRAMIDS_HELP)
     _add_config_args(c)
     c.set_defaults(func=cmd_compare)
 

@@ -268,3 +268,20 @@ def test_cli_pyramid_refuses_methods_without_content_units(tmp_path, capsys):
     assert _cli("pyramid", inp, "-o", tmp_path / "x.pyr", "--method", "rouge") == 1
     assert "its pyramid units are n-grams" in capsys.readouterr().err
     assert not (tmp_path / "x.pyr").exists()
+
+
+def test_cli_compare_and_explain_against_pyramid_files(tmp_path, capsys):
+    """The DUC workflow: systems compared on the same topics against human pyramids, with a paired test."""
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    preds_a = ["Schools closed until Friday.", "The museum reopened after repairs."]
+    preds_b = ["A storm hit the coast and homes lost power; schools closed.", "It took two years of repairs."]
+    for path, preds in ((a, preds_a), (b, preds_b)):
+        path.write_text("".join(json.dumps({"id": t, "instance_id": t, "prediction": p}) + "\n"
+                                for t, p in zip(["D0999-A", "D0998-B"], preds)))
+    assert _cli("compare", a, b, "--pyramids", JSONL, "--method", "hirao") == 0
+    out = capsys.readouterr().out
+    assert "baseline: a.jsonl; paired bootstrap" in out and "n = 2 examples" in out
+    assert "pyramid:file(two_topics.jsonl)|method:hirao" in out
+    html = tmp_path / "r.html"
+    assert _cli("explain", b, "--pyramids", JSONL, "-o", html) == 0
+    assert "Schools closed" in html.read_text(encoding="utf-8")

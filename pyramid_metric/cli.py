@@ -1,4 +1,4 @@
-"""The ``pyramid-metric`` command line: score, explain, compare, segment, demo, register.
+"""The ``pyramid-metric`` command line: score, explain, compare, pyramid, segment, demo, register.
 
 Options mirror :class:`~pyramid_metric.config.PyramidConfig` (same names, same
 defaults).  Exit codes: 0 success, 1 bad input (file missing or malformed, an
@@ -21,6 +21,10 @@ from .presets import PRESETS, preset_config
 EXIT_BAD_INPUT = 1
 PLOT_NEEDS_MATPLOTLIB = ("--plot needs matplotlib, which is not installed: pip install 'pyramid-metric[plot]' "
                          "(or leave out --plot)")
+PYRAMIDS_HELP = ("score against human pyramids: a DUCView .pyr file, a folder of them or a SacreROUGE pyramid "
+                 "JSONL file; each example names its pyramid by instance_id (or id) and needs no references")
+JACKKNIFE_HELP = ("with K >= 2 references, score the mean over the K leave-one-out subsets of K - 1 references "
+                  "(ROUGE-1.5.5's jackknifing)")
 
 
 class InputError(Exception):
@@ -71,7 +75,7 @@ def _config(args) -> PyramidConfig:
     return config
 
 
-def read_examples(path: str) -> List[dict]:
+def read_examples(path: str, required=("prediction", "references")) -> List[dict]:
     """Examples from JSONL, CSV or a ``datasets`` folder saved with ``save_to_disk``.
 
     Each example has ``prediction`` (str), ``references`` (list of str, or a str)
@@ -111,7 +115,7 @@ def read_examples(path: str) -> List[dict]:
     for n, r in enumerate(rows, 1):
         if not isinstance(r, dict):
             raise InputError(f"{path}: example {n} is not an object")
-        missing = [k for k in ("prediction", "references") if k not in r]
+        missing = [k for k in required if k not in r]
         if missing:
             raise InputError(f"{path}: example {n} lacks {missing}; each needs prediction, references, source")
     if not rows:
@@ -181,20 +185,69 @@ def _score_rows(args, rows, explain: bool):
     refs = [r["references"] for r in rows]
     srcs = [r.get("source") for r in rows] if any("source" in r for r in rows) else None
     try:
-        results = scorer.score(preds, refs, srcs, progress=None)
+        results = scorer.score(preds, refs, srcs, progress=None, jackknife=getattr(args, "jackknife", False))
     except ValueError as exc:
         raise InputError(str(exc)) from None
     return scorer, results, refs
 
 
+def _signature(args, scorer, refs) -> str:
+    from .scorer import _nrefs
+
+    return scorer.signature(nrefs=_nrefs(refs), jackknife=getattr(args, "jackknife", False))
+
+
+def _score_with_pyramids(args, rows, path):
+    """Human-pyramid mode from a pyramid file: each example is scored against the SCUs of its pyramid (the
+    one named by its ``instance_id``, else by its ``id``; the only one when the file holds one)."""
+    from .io import PyramidFileError, read_pyramids
+    from .scorer import PyramidScorer
+
+    try:
+        pyramids = read_pyramids(args.pyramids)
+    except PyramidFileError as exc:
+        raise InputError(str(exc)) from None
+    by_id = {p.instance_id: p for p in pyramids}
+    chosen = []
+    for n, r in enumerate(rows, 1):
+        key = r.get("instance_id", r.get("id"))
+        if key is not None and str(key) in by_id:
+            chosen.append(by_id[str(key)])
+        elif len(pyramids) == 1 and "instance_id" not in r:
+            chosen.append(pyramids[0])
+        else:
+            known = ", ".join(sorted(by_id)[:5]) + (" ..." if len(by_id) > 5 else "")
+            raise InputError(f"{path}: example {n} names pyramid {key!r}, which {args.pyramids} does not "
+                             f"hold (it has {known}); give each example an instance_id")
+    scorer = PyramidScorer(_config(args))
+    try:
+        results = scorer.score([r["prediction"] for r in rows], scus=[p.labels() for p in chosen],
+                               scu_weights=[p.weights() for p in chosen],
+                               jackknife=getattr(args, "jackknife", False))
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    return results, f"pyramid:file({os.path.basename(os.path.normpath(args.pyramids))})|" + scorer.signature()
+
+
+def _read_input(args, path: str) -> List[dict]:
+    """The examples of an input file; with --pyramids they need no references."""
+    return read_examples(path, required=("prediction",)) if getattr(args, "pyramids", None) else read_examples(path)
+
+
+def _score_input(args, path: str, rows):
+    """(results, signature) of the examples of one input file: against their references, or with --pyramids
+    against the human pyramid each example names."""
+    if getattr(args, "pyramids", None):
+        return _score_with_pyramids(args, rows, path)
+    scorer, results, refs = _score_rows(args, rows, False)
+    return results, _signature(args, scorer, refs)
+
+
 def cmd_score(args) -> int:
     if args.output:
         check_writable(args.output)  # before the scoring, not after it
-    rows = read_examples(args.input)
-    scorer, results, refs = _score_rows(args, rows, args.explain)
-    from .scorer import _nrefs
-
-    sig = scorer.signature(nrefs=_nrefs(refs))
+    rows = _read_input(args, args.input)
+    results, sig = _score_input(args, args.input, rows)
     lines = []
     for r, res in zip(rows, results):
         rec = {"id": r.get("id"), "score": res.score, "signature": sig}
@@ -215,11 +268,8 @@ def cmd_explain(args) -> int:
     from .report import html_report
 
     check_writable(args.output)
-    rows = read_examples(args.input)
-    scorer, results, refs = _score_rows(args, rows, True)
-    from .scorer import _nrefs
-
-    sig = scorer.signature(nrefs=_nrefs(refs))
+    rows = _read_input(args, args.input)
+    results, sig = _score_input(args, args.input, rows)
     examples = [(res.score, res.result.spans, res.explanation(), r.get("id")) for r, res in zip(rows, results)]
     with atomic_output(args.output) as f:
         f.write(html_report(examples, sig))
@@ -228,8 +278,10 @@ def cmd_explain(args) -> int:
 
 
 def cmd_compare(args) -> int:
-    """Score several systems on the same examples; print means with bootstrap 95% intervals."""
+    """Score several systems on the same examples: means with bootstrap 95% intervals and paired tests of
+    each system against the baseline (the first file, or ``--baseline``)."""
     from .metaeval import bootstrap_interval
+    from .stats import DEFAULT_SAMPLES, paired_test
 
     if args.plot:  # fail before the scoring, not after it
         try:
@@ -237,37 +289,123 @@ def cmd_compare(args) -> int:
         except ImportError:
             raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
         check_writable(args.plot)
-    table = []
-    sizes = {path: len(read_examples(path)) for path in args.systems}  # check every file before scoring any
+    test = "randomization" if args.paired_ar else "bootstrap"
+    n_samples = args.n_samples or DEFAULT_SAMPLES[test]
+    if n_samples < 1:
+        raise InputError(f"--n-samples must be a positive integer, got {n_samples}")
+    baseline = args.baseline or args.systems[0]
+    if baseline not in args.systems:
+        raise InputError(f"--baseline {baseline} is not one of the systems: {', '.join(args.systems)}")
+    all_rows = {path: _read_input(args, path) for path in args.systems}  # check every file before scoring any
+    sizes = {path: len(rows) for path, rows in all_rows.items()}
     if len(set(sizes.values())) > 1:
         raise InputError("systems must score the same examples: "
                          + ", ".join(f"{p} has {n}" for p, n in sizes.items()))
+    base_ids = [r.get("id") for r in all_rows[baseline]]
+    for path, rows in all_rows.items():  # paired tests need example i to be the same example in every file
+        ids = [r.get("id") for r in rows]
+        if None not in ids and None not in base_ids and ids != base_ids:
+            k = next(i for i, (a, b) in enumerate(zip(ids, base_ids)) if a != b)
+            raise InputError(f"{path}: example {k + 1} has id {ids[k]!r} but {baseline} has {base_ids[k]!r}: "
+                             "systems must list the same examples in the same order")
+    table, scores, sig = [], {}, ""
     for path in args.systems:
-        rows = read_examples(path)
-        _, results, _ = _score_rows(args, rows, False)
-        scores = [r.score for r in results]
-        lo, hi = bootstrap_interval(scores, seed=args.seed)
-        table.append((os.path.basename(path), sum(scores) / len(scores), lo, hi, len(scores)))
-    width = max(len(t[0]) for t in table)
-    print(f"{'system':{width}}  pyramid  95% interval       n")
-    for name, mean, lo, hi, n in sorted(table, key=lambda t: -t[1]):
-        print(f"{name:{width}}  {mean:.4f}   [{lo:.4f}, {hi:.4f}]  {n}")
+        results, sig = _score_input(args, path, all_rows[path])
+        scores[path] = [r.score for r in results]
+        lo, hi = bootstrap_interval(scores[path], seed=args.seed)
+        table.append((path, sum(scores[path]) / len(results), lo, hi, len(results)))
+    others = {p: scores[p] for p in args.systems if p != baseline}
+    tests = {r.system: r for r in paired_test(scores[baseline], others, test=test, n_samples=n_samples,
+                                              seed=args.seed, baseline_name=baseline)} if others else {}
+    names = {p: os.path.basename(p) for p in args.systems}
+    if len(set(names.values())) < len(names):
+        names = {p: p for p in args.systems}
+    n = table[0][4]
+    what = "paired bootstrap resampling" if test == "bootstrap" else "paired approximate randomization"
+    print(f"baseline: {names[baseline]}; {what}, {n_samples} {'resamples' if test == 'bootstrap' else 'shuffles'}, "
+          f"seed {args.seed}; n = {n} examples")
+    width = max(len(v) for v in names.values())
+    print(f"{'system':{width}}  pyramid  {'95% interval':18}  difference  {'95% interval of difference':26}  p-value")
+    for path, mean, lo, hi, _ in table:
+        row = f"{names[path]:{width}}  {mean:.4f}   {f'[{lo:.4f}, {hi:.4f}]':18}"
+        if path in tests:
+            t = tests[path]
+            ci = f"[{t.interval[0]:+.4f}, {t.interval[1]:+.4f}]"
+            row += f"  {t.difference:+.4f}     {ci:26}  {t.p_value:.4f}"
+        else:
+            row += "  (baseline)"
+        print(row)
+    print(sig)
     if args.plot:
-        try:
-            import matplotlib
-
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
-        fig, ax = plt.subplots(figsize=(6, 0.4 * len(table) + 1))
-        for y, (name, mean, lo, hi, _) in enumerate(table):
-            ax.errorbar(mean, y, xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=4)
-        ax.set_yticks(range(len(table)), [t[0] for t in table])
-        ax.set_xlabel("pyramid score (95% bootstrap interval)")
-        fig.tight_layout()
-        fig.savefig(args.plot, dpi=120)
+        _plot(args.plot, table, tests, names, n, what, sig)
     return 0
+
+
+def _plot(path, table, tests, names, n, what, sig) -> None:
+    """Means with 95% intervals; title with n and the test; the signature in small print."""
+    import textwrap
+
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
+    fig, ax = plt.subplots(figsize=(7, 0.45 * len(table) + 2.2))
+    labels = []
+    for y, (p, mean, lo, hi, _) in enumerate(table):
+        ax.errorbar(mean, y, xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=4)
+        t = tests.get(p)
+        labels.append(f"{names[p]}\n(baseline)" if t is None else f"{names[p]}\nvs baseline p = {t.p_value:.3g}")
+    ax.set_yticks(range(len(table)), labels)
+    ax.invert_yaxis()
+    ax.set_xlabel("pyramid score (mean, 95% bootstrap interval)")
+    ax.set_title(f"Pyramid scores on n = {n} examples ({what})", fontsize=10)
+    fig.text(0.01, 0.01, "\n".join(textwrap.wrap(sig, 130)), fontsize=5, family="monospace", va="bottom")
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def cmd_pyramid(args) -> int:
+    """Build the pyramid of each example's references and write it as a DUCView .pyr or SacreROUGE JSONL file."""
+    from .io import from_pyramid, write_pyramids
+    from .scorer import PyramidScorer, normalize_inputs
+
+    if args.method in ("be", "rouge"):
+        units = "Basic Elements" if args.method == "be" else "n-grams"
+        raise InputError(f"--method {args.method}: its pyramid units are {units}, not content units a person "
+                         "can correct; use refpyramid, hirao, pyreval, peak or ape")
+    rows = read_examples(args.input, required=("references",))
+    scorer = PyramidScorer(_config(args))
+    srcs = [r.get("source") for r in rows] if any("source" in r for r in rows) else None
+    try:
+        _, refs, srcs = normalize_inputs([""] * len(rows), [r["references"] for r in rows], srcs,
+                                         scorer.method.needs_sources)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    first = {}  # one pyramid per distinct (references, source), named after its first example
+    for i, (r, s) in enumerate(zip(refs, srcs)):
+        first.setdefault((tuple(r), s), i)
+    idx = list(first.values())
+    built = scorer.pyramids([refs[i] for i in idx], [srcs[i] for i in idx])
+    names = [str(rows[i].get("instance_id", rows[i].get("id", f"example{i + 1}"))) for i in idx]
+    try:
+        human = [from_pyramid(p, refs[i], name) for p, i, name in zip(built, idx, names)]
+        written = write_pyramids(human, args.output)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    where = written[0] if len(written) == 1 else os.path.dirname(written[0])
+    print(f"wrote {len(human)} pyramid{'s' if len(human) > 1 else ''} ({sum(len(h.scus) for h in human)} SCUs) "
+          f"to {where}\n{scorer.signature(nrefs=_nrefs_of(refs))}", file=sys.stderr)
+    return 0
+
+
+def _nrefs_of(refs):
+    from .scorer import _nrefs
+
+    return _nrefs(refs)
 
 
 def cmd_register(args) -> int:
@@ -309,19 +447,39 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("input", help="JSONL or CSV file, or a datasets folder: prediction, references, source")
     s.add_argument("-o", "--output", help="JSONL output (default stdout)")
     s.add_argument("--explain", action="store_true", help="add the explanation to each output line")
+    s.add_argument("--jackknife", action="store_true", help=JACKKNIFE_HELP)
+    s.add_argument("--pyramids", help=PYRAMIDS_HELP)
     _add_config_args(s)
     s.set_defaults(func=cmd_score)
+
+    y = sub.add_parser("pyramid", help="write the pyramid of each example's references as DUCView .pyr or "
+                       "SacreROUGE JSONL, to correct by hand and score with score --pyramids")
+    y.add_argument("input", help="JSONL or CSV file, or a datasets folder: references (and source), id")
+    y.add_argument("-o", "--output", required=True, help="a .pyr file (one pyramid), a .jsonl file, or a folder "
+                   "(one .pyr file per pyramid)")
+    _add_config_args(y)
+    y.set_defaults(func=cmd_pyramid)
 
     e = sub.add_parser("explain", help="write an HTML report explaining each example's score")
     e.add_argument("input")
     e.add_argument("-o", "--output", required=True, help="HTML file to write")
+    e.add_argument("--jackknife", action="store_true", help=JACKKNIFE_HELP)
+    e.add_argument("--pyramids", help=PYRAMIDS_HELP)
     _add_config_args(e)
     e.set_defaults(func=cmd_explain)
 
-    c = sub.add_parser("compare", help="compare systems: mean scores with bootstrap 95%% intervals")
+    c = sub.add_parser("compare", help="compare systems: means with 95%% intervals, paired tests against a baseline")
     c.add_argument("systems", nargs="+", help="one input file per system, same examples in the same order")
+    c.add_argument("--baseline", help="the system the others are tested against (default: the first file)")
+    t = c.add_mutually_exclusive_group()
+    t.add_argument("--paired-bs", action="store_true", help="paired bootstrap resampling (the default)")
+    t.add_argument("--paired-ar", action="store_true", help="paired approximate randomization")
+    c.add_argument("--n-samples", type=int, default=None,
+                   help="resamples (default 1000) or shuffles (default 10000), as SacreBLEU")
     c.add_argument("--plot", help="write a PNG plot of the scores and intervals")
-    c.add_argument("--seed", type=int, default=12345, help="bootstrap seed")
+    c.add_argument("--seed", type=int, default=12345, help="seed of the bootstrap and randomization")
+    c.add_argument("--jackknife", action="store_true", help=JACKKNIFE_HELP)
+    c.add_argument("--pyramids", help=PYRAMIDS_HELP)
     _add_config_args(c)
     c.set_defaults(func=cmd_compare)
 

@@ -105,6 +105,10 @@ Args:
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
     floats_only (`bool`, default False): return `{"pyramid": mean}` only, no list and no string: for a
         `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
+    jackknife (`bool`, default False): with K >= 2 references, score each prediction as the mean over the K
+        leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so systems
+        and human summaries scored against the other references are comparable; the signature then
+        carries `jackknife:loo`. An example with one reference keeps its plain score (with a warning).
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
     scores (`list` of `float`): one score per example, each in [0, 1] (not with `floats_only=True`).
@@ -204,7 +208,7 @@ class Pyramid(evaluate.Metric):
                  scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
                  zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
                  ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None, scu_contributors=None,
-                 floats_only=False):
+                 floats_only=False, jackknife=False):
         sources = [None if s == NO_SOURCE else s for s in sources] if sources is not None else None
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
@@ -218,7 +222,7 @@ class Pyramid(evaluate.Metric):
             config = preset_config(preset, config)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights, scu_contributors=scu_contributors,
-                                            floats_only=floats_only)
+                                            floats_only=floats_only, jackknife=jackknife)
 
 
 # evaluate's string columns refuse None: a missing source travels as "" and is None again in _compute.

@@ -14,7 +14,7 @@ import threading
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 from ._version import __version__
 from .config import PyramidConfig
@@ -36,6 +36,9 @@ class ExampleResult:
     result: ScoreResult
     pyramid: Pyramid
     language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
+    # jackknifing: the scores against each leave-one-out reference subset (``score`` is their mean);
+    # ``result`` and ``pyramid`` are then those of all references, to explain which content was matched
+    jackknife_scores: Tuple[float, ...] = ()
 
     def explanation(self) -> dict:
         """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
@@ -45,6 +48,12 @@ class ExampleResult:
         if self.language:
             d["notes"].append(f"the text looks like {self.language}; {SUPPORTED_NOTE}")
             d["language"] = self.language
+        if self.jackknife_scores:
+            d["all_references_score"] = d["score"]
+            d["score"] = self.score
+            d["jackknife_scores"] = list(self.jackknife_scores)
+            d["notes"].insert(0, f"jackknifed: the score is the mean of {len(self.jackknife_scores)} leave-one-out "
+                                 f"scores; the matches shown are against all references")
         return d
 
 
@@ -247,19 +256,32 @@ class PyramidScorer:
 
     # -- scoring ---------------------------------------------------------------------------------
     def score(self, predictions, references=None, sources=None, progress: Optional[bool] = None,
-              scus=None, scu_weights=None, scu_contributors=None) -> List[ExampleResult]:
+              scus=None, scu_weights=None, scu_contributors=None,
+              jackknife: bool = False) -> List[ExampleResult]:
         """Score each prediction; returns one :class:`ExampleResult` (score, matches, pyramid) per example.
 
         Human-pyramid mode: give ``scus`` (one list of SCU texts per example) and optionally
         ``scu_weights``; ``references`` and ``sources`` are then optional and unused, except by
         method="ape", which mixes in ROUGE-SU4 against the references and takes each SCU's contributors
         (``scu_contributors[i][k]`` = the mentions of SCU k of example i) where given.
+
+        ``jackknife=True``: with K >= 2 references, each score is the mean of the K scores against the
+        leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so that a
+        system and a human summary scored against the other K - 1 references are on the same footing.
+        An example with one reference keeps its plain score, with a warning.
         """
         if scu_contributors is not None and (scus is None or not self.method.scus_use_references):
             raise ValueError("`scu_contributors` gives the mentions of human SCUs to method='ape': it needs `scus` "
                              "and method='ape'")
         if scus is None and scu_weights is not None:
             raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
+        if not isinstance(jackknife, bool):
+            raise ValueError(f"`jackknife` must be True or False, got {jackknife!r}")
+        if jackknife:
+            if scus is not None:
+                raise ValueError("`jackknife` leaves out one reference at a time: it needs `references`, not "
+                                 "`scus` (a human pyramid is scored as given)")
+            return self._score_jackknifed(predictions, references, sources, progress)
         if scus is not None:
             if not self.method.scores_scus:
                 raise ValueError(f"`scus`: method {self.config.method!r} does not score against given SCUs; "
@@ -297,20 +319,52 @@ class PyramidScorer:
             out.append(ExampleResult(float(r.score), r, pyr, lang))
         return out
 
+    def _score_jackknifed(self, predictions, references, sources, progress) -> List[ExampleResult]:
+        """Each example scored against all its references and against each leave-one-out subset."""
+        if references is None:
+            raise ValueError("`references` is required")
+        predictions, references, sources = normalize_inputs(predictions, references, sources,
+                                                            self.method.needs_sources)
+        preds, refs, srcs = [], [], []
+        for p, r, s in zip(predictions, references, sources):
+            subsets = [r[:k] + r[k + 1:] for k in range(len(r))] if len(r) > 1 else []
+            for sub in [r] + subsets:
+                preds.append(p)
+                refs.append(sub)
+                srcs.append(s)
+        flat = self.score(preds, refs, srcs, progress)
+        out, pos = [], 0
+        for r in references:
+            full, loo = flat[pos], flat[pos + 1:pos + 1 + (len(r) if len(r) > 1 else 0)]
+            pos += 1 + len(loo)
+            if loo:
+                loo_scores = tuple(x.score for x in loo)
+                out.append(ExampleResult(float(sum(loo_scores) / len(loo_scores)), full.result, full.pyramid,
+                                         full.language, loo_scores))
+            else:
+                out.append(full)
+        single = [i for i, r in enumerate(references) if len(r) == 1]
+        if single:
+            warnings.warn(f"jackknife: references{single[:5]}{' ...' if len(single) > 5 else ''} "
+                          f"{'has' if len(single) == 1 else 'have'} one reference: nothing to leave out, "
+                          f"plain score kept", UserWarning, stacklevel=3)
+        return out
+
     def compute(self, predictions, references=None, sources=None, explain: bool = False,
                 progress: Optional[bool] = None, scus=None, scu_weights=None, scu_contributors=None,
-                floats_only: bool = False) -> dict:
+                floats_only: bool = False, jackknife: bool = False) -> dict:
         """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked).
 
         ``floats_only=True`` returns ``{"pyramid": mean}`` only (:func:`metric_dict`), for Trainer logs.
         """
         if floats_only and explain:
             raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
-        results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors)
+        results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors,
+                             jackknife=jackknife)
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
         else:
-            signature = self.signature(nrefs=_nrefs(references))
+            signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
         languages = sorted({r.language for r in results if r.language})
         if languages:  # scores outside what the English components support say so
             signature += "|lang:" + ",".join(languages)
@@ -319,8 +373,10 @@ class PyramidScorer:
             out["explanations"] = [r.explanation() for r in results]
         return out
 
-    def signature(self, nrefs: Union[int, str, None] = None) -> str:
-        """SacreBLEU-style reproducibility string: every option and component version that moves a score."""
+    def signature(self, nrefs: Union[int, str, None] = None, jackknife: bool = False) -> str:
+        """SacreBLEU-style reproducibility string: every option and component version that moves a score.
+
+        ``jackknife=True`` adds ``jackknife:loo`` (scores are means over leave-one-out reference subsets)."""
         if self._signature is None:
             from .solve import solver_versions
 
@@ -329,7 +385,8 @@ class PyramidScorer:
                                f"({solver_versions()})|tl:{self.config.time_limit:g}"
                                f"|py:{sys.version_info.major}.{sys.version_info.minor}"
                                f"|version:pyramid-metric-{__version__}")
-        return (f"nrefs:{nrefs}|" if nrefs is not None else "") + self._signature
+        return ((f"nrefs:{nrefs}|" if nrefs is not None else "") + ("jackknife:loo|" if jackknife else "")
+                + self._signature)
 
 
 def _warn_languages(languages: Sequence[Optional[str]]) -> None:
@@ -394,14 +451,16 @@ _default_scorers: dict = {}
 _default_lock = threading.Lock()
 
 
-def score(predictions, references, sources=None, explain: bool = False, **options) -> dict:
+def score(predictions, references, sources=None, explain: bool = False, jackknife: bool = False,
+          **options) -> dict:
     """Functional form: ``score(predictions, references, sources, **options)`` -> ``compute`` dict.
 
     Scorers are cached per configuration, so repeated calls reuse models and pyramids.
+    ``jackknife=True``: mean over leave-one-out reference subsets (see :meth:`PyramidScorer.score`).
     """
     config = PyramidConfig.from_preset(options.pop("preset", None), **options)
     with _default_lock:
         scorer = _default_scorers.get(config)
         if scorer is None:
             scorer = _default_scorers[config] = PyramidScorer(config)
-    return scorer.compute(predictions, references, sources, explain=explain)
+    return scorer.compute(predictions, references, sources, explain=explain, jackknife=jackknife)

@@ -2,7 +2,7 @@
 
 Usage (from the project root):
     python scripts/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
-        [--matcher NAME]
+        [--matcher NAME] [--jackknife]
 
 For every document and every one of its five human summaries, the pyramid is
 built from the source and the other four summaries (weights 1..4); the held-out
@@ -10,6 +10,11 @@ summary is scored, and so is a lead baseline: the first words of the source,
 cut to the held-out summary's length. A sanity check of the metric: human
 abstracts should not lose to the lead on documents whose first words are not a
 summary (GUM's genres are mostly not news).
+
+With --jackknife, the comparison DUC/TAC make between people and systems: one lead per document (cut to
+the mean length of its five summaries) is jackknifed over all five (the mean of its scores against the
+five leave-one-out subsets of four), each human summary is scored against the other four, and a paired
+bootstrap test over documents compares the mean human score of a document with its lead's.
 
 The rows, the options and the report are shared with scripts/gumsum_dataset_loo.py
 (the same experiment through ``datasets``), which imports them from here.
@@ -87,9 +92,38 @@ def report(split: str, n_docs: int, human, lead, genres, signature: str) -> None
     print(f"\n`{signature}`")
 
 
+def jackknife_study(args, docs) -> None:
+    """Leads jackknifed over the five summaries next to each summary against the other four, per document."""
+    from pyramid_metric.stats import paired_test
+
+    scorer = PyramidScorer(**options(args))
+    leads = [" ".join(d["text"].split()[:round(np.mean([len(s.split()) for s in d["summaries"]]))]) for d in docs]
+    lead = scorer.compute(leads, [d["summaries"] for d in docs], [d["text"] for d in docs], jackknife=True,
+                          progress=True)
+    rows = leave_one_out_rows(docs)  # its pyramids are the jackknife's leave-one-out subsets: built once
+    human = np.array([r.score for r in scorer.score([r["human"] for r in rows], [r["references"] for r in rows],
+                                                    [r["source"] for r in rows])]).reshape(len(docs), -1).mean(1)
+    t = paired_test(lead["scores"], {"human": human}, baseline_name="lead")[0]
+    print(f"GUMSum {args.split}: {len(docs)} documents; lead jackknifed over 5 summaries, each human summary "
+          f"against the other 4 (mean per document)\n")
+    print("| summary | mean pyramid score |\n|---|---|")
+    print(f"| human (each against the other 4) | {human.mean():.3f} |")
+    print(f"| lead, jackknifed | {np.mean(lead['scores']):.3f} |")
+    print(f"\nhuman - lead = {t.difference:+.3f}, 95% interval [{t.interval[0]:+.3f}, {t.interval[1]:+.3f}], "
+          f"p = {t.p_value:.4f} (paired bootstrap over documents, {t.n_samples} resamples, seed {t.seed}); "
+          f"human > lead on {np.mean(human > np.array(lead['scores'])):.0%} of documents")
+    print(f"\n`{lead['signature']}`")
+
+
 def main():
-    args = arg_parser().parse_args()
+    ap = arg_parser()
+    ap.add_argument("--jackknife", action="store_true", help="leads jackknifed over all five summaries (DUC/TAC "
+                    "practice) against each summary scored with the other four, paired test over documents")
+    args = ap.parse_args()
     docs = load_docs(args)
+    if args.jackknife:
+        jackknife_study(args, docs)
+        return
     rows = leave_one_out_rows(docs)
     scorer = PyramidScorer(**options(args))
     n = len(rows)

@@ -15,7 +15,7 @@ import datasets
 import evaluate
 
 from .config import PyramidConfig
-from .scorer import SOURCE_SEPARATOR, PyramidScorer, check_encodable
+from .scorer import SOURCE_SEPARATOR, PyramidScorer, check_encodable, metric_dict
 
 _CITATION = """\
 @inproceedings{hirao-etal-2018-automatic,
@@ -207,8 +207,11 @@ class Pyramid(evaluate.Metric):
                                rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
                                edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
                                merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
-        return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
-                                            scu_weights=scu_weights, floats_only=floats_only)
+        if floats_only and explain:
+            raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
+        out = self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
+                                           scu_weights=scu_weights)
+        return metric_dict(out["scores"], out["signature"], floats_only=True) if floats_only else out
 
 
 # evaluate's string columns refuse None: a missing source travels as "" and is None again in _compute.

@@ -18,8 +18,6 @@ from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANT
                      PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
 
 EXIT_BAD_INPUT = 1
-PLOT_NEEDS_MATPLOTLIB = ("--plot needs matplotlib, which is not installed: pip install 'pyramid-metric[plot]' "
-                         "(or leave out --plot)")
 
 
 class InputError(Exception):
@@ -182,8 +180,6 @@ def _score_rows(args, rows, explain: bool):
 
 
 def cmd_score(args) -> int:
-    if args.output:
-        check_writable(args.output)  # before the scoring, not after it
     rows = read_examples(args.input)
     scorer, results, refs = _score_rows(args, rows, args.explain)
     from .scorer import _nrefs
@@ -208,7 +204,6 @@ def cmd_score(args) -> int:
 def cmd_explain(args) -> int:
     from .report import html_report
 
-    check_writable(args.output)
     rows = read_examples(args.input)
     scorer, results, refs = _score_rows(args, rows, True)
     from .scorer import _nrefs
@@ -229,8 +224,7 @@ def cmd_compare(args) -> int:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
-        check_writable(args.plot)
+            raise InputError("--plot needs matplotlib: pip install 'pyramid-metric[plot]'") from None
     table = []
     sizes = {path: len(read_examples(path)) for path in args.systems}  # check every file before scoring any
     if len(set(sizes.values())) > 1:
@@ -253,7 +247,7 @@ def cmd_compare(args) -> int:
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
+            raise InputError("--plot needs matplotlib: pip install 'pyramid-metric[plot]'") from None
         fig, ax = plt.subplots(figsize=(6, 0.4 * len(table) + 1))
         for y, (name, mean, lo, hi, _) in enumerate(table):
             ax.errorbar(mean, y, xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=4)
@@ -333,9 +327,16 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# The files each command writes, checked before any scoring (the output of ``pyramid`` may be a folder).
+CHECKED_OUTPUTS = {"score": "output", "explain": "output", "compare": "plot"}
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        out = getattr(args, CHECKED_OUTPUTS.get(args.command, ""), None)
+        if out:
+            check_writable(out)
         return args.func(args)
     except InputError as exc:
         print(f"pyramid-metric {args.command}: error: {exc}", file=sys.stderr)

@@ -15,7 +15,8 @@ import datasets
 import evaluate
 
 from .config import PyramidConfig
-from .scorer import SOURCE_SEPARATOR, PyramidScorer, check_encodable, metric_dict
+from .scorer import PyramidScorer
+from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict
 
 _CITATION = """\
 @inproceedings{hirao-etal-2018-automatic,
@@ -97,13 +98,13 @@ Args:
     ape_alpha (`float`, default 0.2): method `"ape"`: score = alpha * APE + (1 - alpha) * ROUGE-SU4.
     amr_parser (`str`, default `"auto"`): `"amrlib"`, `"dependency"` (built-in approximation) or `"auto"`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
-    floats_only (`bool`, default False): return `{"pyramid": mean}` only, no list and no string: for a
-        `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
     scores (`list` of `float`): one score per example, each in [0, 1] (not with `floats_only=True`).
     signature (`str`): the configuration and versions that produced the scores (not with `floats_only=True`).
     explanations (`list` of `dict`): only with `explain=True`.
+    With `compute(..., floats_only=True)` the result is `{"pyramid": mean}` alone, no list and no string: for a
+    `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
     Batches: `add(prediction=..., reference=..., source=...)` and `add_batch(predictions=..., references=...,
     sources=...)` accumulate examples for one `compute()`; `source`/`sources` may be left out for the methods
     that do not use them. A reference may be one string or a list of strings, also mixed within a batch.
@@ -156,19 +157,26 @@ class Pyramid(evaluate.Metric):
             reference_urls=["https://aclanthology.org/D18-1450/", "https://aclanthology.org/L06-1370/"],
         )
 
-    def compute(self, *, predictions=None, references=None, **kwargs):
+    def compute(self, *, predictions=None, references=None, floats_only: bool = False, **kwargs):
         """As ``evaluate.EvaluationModule.compute``; ``sources`` may be left out for methods that do not use it.
 
         References may be strings or lists of strings in any mix (normalized here, before evaluate infers a
-        format); a missing ``sources`` becomes a column of ``None`` (the scorer then raises a ValueError
-        naming ``sources`` if the chosen method needs it).
+        format); a missing source is an empty one (the scorer then raises a ValueError naming ``sources``
+        if the chosen method needs it).  ``floats_only=True`` returns ``{"pyramid": mean}`` alone.
         """
+        if not isinstance(floats_only, bool):
+            raise ValueError(f"`floats_only` must be True or False, got {floats_only!r}")
+        if floats_only and kwargs.get("explain"):
+            raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
         if predictions is not None or references is not None:
             if predictions is not None and not isinstance(predictions, str) and len(predictions) == 0:
                 raise ValueError("`predictions` is empty: nothing to score (give at least one prediction)")
             predictions, references, kwargs["sources"] = normalize_batch(predictions, references,
                                                                          kwargs.get("sources"))
-        return super().compute(predictions=predictions, references=references, **kwargs)
+        out = super().compute(predictions=predictions, references=references, **kwargs)
+        if floats_only and out is not None:  # None: a process other than the main one of a distributed run
+            out = metric_dict(out["scores"], out["signature"], floats_only=True)
+        return out
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """As ``evaluate.EvaluationModule.add_batch``; ``sources`` is optional, references are str or lists."""
@@ -197,8 +205,7 @@ class Pyramid(evaluate.Metric):
                  be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
                  scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
                  zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, floats_only=False):
-        sources = [None if s == NO_SOURCE else s for s in sources] if sources is not None else None
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser):
         # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
         config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
                                soft=soft,
@@ -207,14 +214,11 @@ class Pyramid(evaluate.Metric):
                                rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
                                edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
                                merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
-        if floats_only and explain:
-            raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
-        out = self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
-                                           scu_weights=scu_weights)
-        return metric_dict(out["scores"], out["signature"], floats_only=True) if floats_only else out
+        return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
+                                            scu_weights=scu_weights)
 
 
-# evaluate's string columns refuse None: a missing source travels as "" and is None again in _compute.
+# evaluate's string columns refuse None: a missing source travels as "", which methods without sources ignore.
 NO_SOURCE = ""
 
 

@@ -138,6 +138,53 @@ Examples:
 _D = PyramidConfig()  # defaults come from one place: the config dataclass
 
 
+# evaluate's string columns refuse None: a missing source travels as "", which methods without sources ignore.
+NO_SOURCE = ""
+
+
+def normalize_batch(predictions, references, sources):
+    """One batch in the module's single input format, or a ValueError naming the argument and example.
+
+    Each reference becomes a list of str (a str is one reference), each source one str (several documents
+    joined with a blank line, as the scorer joins them), ``NO_SOURCE`` for none; lone surrogates are refused
+    before pyarrow sees them. A reference of another shape is refused here, so evaluate never turns it into a string.
+    """
+    if predictions is None or references is None:
+        raise ValueError("`predictions` and `references` are required")
+    for name, col in (("predictions", predictions), ("references", references)):
+        if isinstance(col, (str, bytes)) or not isinstance(col, Sequence):
+            raise ValueError(f"`{name}` must be a list, got {type(col).__name__}")
+    n = len(predictions)
+    if len(references) != n:
+        raise ValueError(f"`references` has {len(references)} items but `predictions` has {n}")
+    if sources is None:
+        sources = [None] * n
+    elif isinstance(sources, (str, bytes)) or not isinstance(sources, Sequence):
+        raise ValueError(f"`sources` must be a list, got {type(sources).__name__}")
+    elif len(sources) != n:
+        raise ValueError(f"`sources` has {len(sources)} items but `predictions` has {n}")
+    preds, refs, srcs = [], [], []
+    for i, (p, r, s) in enumerate(zip(predictions, references, sources)):
+        if not isinstance(p, str):
+            raise ValueError(f"`predictions[{i}]` must be a str, got {type(p).__name__}")
+        preds.append(check_encodable(p, f"predictions[{i}]"))
+        if isinstance(r, str):
+            r = [r]
+        elif isinstance(r, bytes) or not isinstance(r, Sequence):
+            raise ValueError(f"`references[{i}]` must be a str or a list of str, got {type(r).__name__}")
+        for k, x in enumerate(r):
+            if not isinstance(x, str):
+                raise ValueError(f"`references[{i}][{k}]` must be a str, got {type(x).__name__}")
+            check_encodable(x, f"references[{i}][{k}]")
+        refs.append(list(r))
+        if s is not None and not isinstance(s, str):
+            if isinstance(s, bytes) or not isinstance(s, Sequence) or not all(isinstance(d, str) for d in s):
+                raise ValueError(f"`sources[{i}]` must be a str or a list of str, got {type(s).__name__}")
+            s = SOURCE_SEPARATOR.join(d for d in s if d.strip())
+        srcs.append(NO_SOURCE if s is None else check_encodable(s, f"sources[{i}]"))
+    return preds, refs, srcs
+
+
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class Pyramid(evaluate.Metric):
     """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other systems by option."""
@@ -217,49 +264,3 @@ class Pyramid(evaluate.Metric):
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights)
 
-
-# evaluate's string columns refuse None: a missing source travels as "", which methods without sources ignore.
-NO_SOURCE = ""
-
-
-def normalize_batch(predictions, references, sources):
-    """One batch in the module's single input format, or a ValueError naming the argument and example.
-
-    Each reference becomes a list of str (a str is one reference), each source one str (several documents
-    joined with a blank line, as the scorer joins them), ``NO_SOURCE`` for none; lone surrogates are refused
-    before pyarrow sees them. A reference of another shape is refused here, so evaluate never turns it into a string.
-    """
-    if predictions is None or references is None:
-        raise ValueError("`predictions` and `references` are required")
-    for name, col in (("predictions", predictions), ("references", references)):
-        if isinstance(col, (str, bytes)) or not isinstance(col, Sequence):
-            raise ValueError(f"`{name}` must be a list, got {type(col).__name__}")
-    n = len(predictions)
-    if len(references) != n:
-        raise ValueError(f"`references` has {len(references)} items but `predictions` has {n}")
-    if sources is None:
-        sources = [None] * n
-    elif isinstance(sources, (str, bytes)) or not isinstance(sources, Sequence):
-        raise ValueError(f"`sources` must be a list, got {type(sources).__name__}")
-    elif len(sources) != n:
-        raise ValueError(f"`sources` has {len(sources)} items but `predictions` has {n}")
-    preds, refs, srcs = [], [], []
-    for i, (p, r, s) in enumerate(zip(predictions, references, sources)):
-        if not isinstance(p, str):
-            raise ValueError(f"`predictions[{i}]` must be a str, got {type(p).__name__}")
-        preds.append(check_encodable(p, f"predictions[{i}]"))
-        if isinstance(r, str):
-            r = [r]
-        elif isinstance(r, bytes) or not isinstance(r, Sequence):
-            raise ValueError(f"`references[{i}]` must be a str or a list of str, got {type(r).__name__}")
-        for k, x in enumerate(r):
-            if not isinstance(x, str):
-                raise ValueError(f"`references[{i}][{k}]` must be a str, got {type(x).__name__}")
-            check_encodable(x, f"references[{i}][{k}]")
-        refs.append(list(r))
-        if s is not None and not isinstance(s, str):
-            if isinstance(s, bytes) or not isinstance(s, Sequence) or not all(isinstance(d, str) for d in s):
-                raise ValueError(f"`sources[{i}]` must be a str or a list of str, got {type(s).__name__}")
-            s = SOURCE_SEPARATOR.join(d for d in s if d.strip())
-        srcs.append(NO_SOURCE if s is None else check_encodable(s, f"sources[{i}]"))
-    return preds, refs, srcs

@@ -263,4 +263,3 @@ class Pyramid(evaluate.Metric):
                                merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights)
-

@@ -136,6 +136,35 @@ def check_writable(path: str) -> None:
         raise InputError(f"{path}: the file is not writable")
 
 
+class atomic_path:
+    """A temporary path in the target's folder (same extension), renamed over the target when the block ends
+    without an error; removed otherwise, so an interrupt never shortens or loses the previous file."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def __enter__(self) -> str:
+        import tempfile
+
+        base, ext = os.path.splitext(os.path.basename(self.path))
+        fd, self.tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=f".tmp{ext}",
+                                        dir=os.path.dirname(os.path.abspath(self.path)))
+        os.close(fd)
+        return self.tmp
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            if exc_type is None and os.path.getsize(self.tmp) > 0:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(self.tmp, 0o666 & ~umask)  # the mode a plain open() would give, not mkstemp's 0600
+                os.replace(self.tmp, self.path)
+        finally:
+            if os.path.exists(self.tmp):
+                os.unlink(self.tmp)
+        return False
+
+
 class atomic_output:
     """Write a text file atomically: into a temporary file in the target's folder, renamed over the target on
     success, removed on any error or interrupt, so the previous file is never lost or left half-written."""
@@ -185,17 +214,16 @@ def cmd_score(args) -> int:
     from .scorer import _nrefs
 
     sig = scorer.signature(nrefs=_nrefs(refs))
-    lines = []
-    for r, res in zip(rows, results):
-        rec = {"id": r.get("id"), "score": res.score, "signature": sig}
-        if args.explain:
-            rec["explanation"] = res.explanation()
-        lines.append(json.dumps(rec, ensure_ascii=False) + "\n")
-    if args.output:
-        with atomic_output(args.output) as out:
-            out.writelines(lines)
-    else:
-        sys.stdout.writelines(lines)
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        for r, res in zip(rows, results):
+            rec = {"id": r.get("id"), "score": res.score, "signature": sig}
+            if args.explain:
+                rec["explanation"] = res.explanation()
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
     mean = sum(r.score for r in results) / len(results)
     print(f"pyramid = {mean:.4f} over {len(results)} examples\n{sig}", file=sys.stderr)
     return 0
@@ -327,17 +355,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-# The files each command writes, checked before any scoring (the output of ``pyramid`` may be a folder).
+# The file each command writes: checked before any scoring, and written atomically (the ``explain`` report
+# through atomic_output; the others into a temporary file renamed over the target when the command succeeds).
 CHECKED_OUTPUTS = {"score": "output", "explain": "output", "compare": "plot"}
+
+
+def _run(args) -> int:
+    attr = CHECKED_OUTPUTS.get(args.command)
+    target = getattr(args, attr, None) if attr else None
+    if not target:
+        return args.func(args)
+    check_writable(target)
+    if args.command == "explain":
+        return args.func(args)
+    with atomic_path(target) as tmp:
+        setattr(args, attr, tmp)
+        return args.func(args)
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        out = getattr(args, CHECKED_OUTPUTS.get(args.command, ""), None)
-        if out:
-            check_writable(out)
-        return args.func(args)
+        return _run(args)
     except InputError as exc:
         print(f"pyramid-metric {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -19,8 +19,7 @@ from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANT
 from .presets import PRESETS, preset_config
 
 EXIT_BAD_INPUT = 1
-PLOT_NEEDS_MATPLOTLIB = ("--plot needs matplotlib, which is not installed: pip install 'pyramid-metric[plot]' "
-                         "(or leave out --plot)")
+PLOT_NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'pyramid-metric[plot]'"
 PYRAMIDS_HELP = ("score against human pyramids: a DUCView .pyr file, a folder of them or a SacreROUGE pyramid "
                  "JSONL file; each example names its pyramid by instance_id (or id) and needs no references")
 JACKKNIFE_HELP = ("with K >= 2 references, score the mean over the K leave-one-out subsets of K - 1 references "
@@ -148,6 +147,35 @@ def check_writable(path: str) -> None:
         raise InputError(f"{path}: the file is not writable")
 
 
+class atomic_path:
+    """A temporary path in the target's folder (same extension), renamed over the target when the block ends
+    without an error; removed otherwise, so an interrupt never shortens or loses the previous file."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def __enter__(self) -> str:
+        import tempfile
+
+        base, ext = os.path.splitext(os.path.basename(self.path))
+        fd, self.tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=f".tmp{ext}",
+                                        dir=os.path.dirname(os.path.abspath(self.path)))
+        os.close(fd)
+        return self.tmp
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            if exc_type is None and os.path.getsize(self.tmp) > 0:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(self.tmp, 0o666 & ~umask)  # the mode a plain open() would give, not mkstemp's 0600
+                os.replace(self.tmp, self.path)
+        finally:
+            if os.path.exists(self.tmp):
+                os.unlink(self.tmp)
+        return False
+
+
 class atomic_output:
     """Write a text file atomically: into a temporary file in the target's folder, renamed over the target on
     success, removed on any error or interrupt, so the previous file is never lost or left half-written."""
@@ -244,21 +272,18 @@ def _score_input(args, path: str, rows):
 
 
 def cmd_score(args) -> int:
-    if args.output:
-        check_writable(args.output)  # before the scoring, not after it
     rows = _read_input(args, args.input)
     results, sig = _score_input(args, args.input, rows)
-    lines = []
-    for r, res in zip(rows, results):
-        rec = {"id": r.get("id"), "score": res.score, "signature": sig}
-        if args.explain:
-            rec["explanation"] = res.explanation()
-        lines.append(json.dumps(rec, ensure_ascii=False) + "\n")
-    if args.output:
-        with atomic_output(args.output) as out:
-            out.writelines(lines)
-    else:
-        sys.stdout.writelines(lines)
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # a temporary path (see _run)
+    try:
+        for r, res in zip(rows, results):
+            rec = {"id": r.get("id"), "score": res.score, "signature": sig}
+            if args.explain:
+                rec["explanation"] = res.explanation()
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
     mean = sum(r.score for r in results) / len(results)
     print(f"pyramid = {mean:.4f} over {len(results)} examples\n{sig}", file=sys.stderr)
     return 0
@@ -267,7 +292,6 @@ def cmd_score(args) -> int:
 def cmd_explain(args) -> int:
     from .report import html_report
 
-    check_writable(args.output)
     rows = _read_input(args, args.input)
     results, sig = _score_input(args, args.input, rows)
     examples = [(res.score, res.result.spans, res.explanation(), r.get("id")) for r, res in zip(rows, results)]
@@ -288,7 +312,6 @@ def cmd_compare(args) -> int:
             import matplotlib  # noqa: F401
         except ImportError:
             raise InputError(PLOT_NEEDS_MATPLOTLIB) from None
-        check_writable(args.plot)
     test = "randomization" if args.paired_ar else "bootstrap"
     n_samples = args.n_samples or DEFAULT_SAMPLES[test]
     if n_samples < 1:
@@ -497,10 +520,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# The file each command writes: checked before any scoring, and written atomically (the ``explain`` report
+# through atomic_output; the others into a temporary file renamed over the target when the command succeeds).
+CHECKED_OUTPUTS = {"score": "output", "explain": "output", "compare": "plot"}
+
+
+def _run(args) -> int:
+    attr = CHECKED_OUTPUTS.get(args.command)
+    target = getattr(args, attr, None) if attr else None
+    if not target:
+        return args.func(args)
+    check_writable(target)
+    if args.command == "explain":
+        return args.func(args)
+    with atomic_path(target) as tmp:
+        setattr(args, attr, tmp)
+        return args.func(args)
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        return _run(args)
     except InputError as exc:
         print(f"pyramid-metric {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -28,13 +28,6 @@ BE_MATCHES = ("lexical", "lemma")  # seed 001, section 3.4
 ROUGE_VARIANTS = ("1", "2", "3", "4", "su4", "s4")  # ROUGE-N and skip-bigram (+unigram) recall, ROUGE-1.5.5
 
 
-def _check_number(name: str, v, lo: float, hi: float) -> None:
-    """A finite int or float in [lo, hi] (inf and NaN are refused: the ILP solvers cannot take them)."""
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not (lo <= v <= hi):
-        bounds = f"a number in [{lo:g}, {hi:g}]" if math.isfinite(hi) else f"a finite number >= {lo:g}"
-        raise ValueError(f"PyramidConfig: `{name}` must be {bounds}, got {v!r}")
-
-
 @dataclass(frozen=True)
 class PyramidConfig:
     """Every choice that can move a score.
@@ -137,7 +130,10 @@ class PyramidConfig:
             raise TypeError(f"PyramidConfig: `segmenter` must be a str, got {type(self.segmenter).__name__}")
         for name, lo, hi in (("threshold", 0.0, 1.0), ("sentence_penalty", 0.0, math.inf),
                              ("time_limit", 1e-3, math.inf)):
-            _check_number(name, getattr(self, name), lo, hi)
+            v = getattr(self, name)  # finite: the ILP solvers cannot take inf or NaN
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or not math.isfinite(v):
+                bounds = f"in [{lo:g}, {hi:g}]" if hi < math.inf else f">= {lo:g}"
+                raise ValueError(f"PyramidConfig: `{name}` must be a finite number {bounds}, got {v!r}")
         if self.length_limit is not None and (
                 isinstance(self.length_limit, bool) or not isinstance(self.length_limit, int) or self.length_limit < 1):
             raise ValueError(f"PyramidConfig: `length_limit` must be None or an int >= 1, got {self.length_limit!r}")
@@ -149,7 +145,9 @@ class PyramidConfig:
         choice("amr_parser", AMR_PARSERS)
         for name, lo, hi in (("edge_percentile", 0.0, 100.0), ("zipf_beta", 0.0, 10.0),
                              ("merge_threshold", 0.0, 1.0), ("ape_alpha", 0.0, 1.0)):
-            _check_number(name, getattr(self, name), lo, hi)
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or math.isnan(v):
+                raise ValueError(f"PyramidConfig: `{name}` must be a number in [{lo}, {hi}], got {v!r}")
         if self.preset is not None:  # the signature names the preset: the options must be the preset's
             from .presets import get_preset
 

@@ -126,7 +126,8 @@ class Encoder:
 
         out = np.zeros((len(texts), self._dim), dtype=np.float32)
         other = [i for i, t in enumerate(texts) if mostly_non_latin(t)]
-        english = [i for i in range(len(texts)) if i not in set(other)]
+        skip = set(other)
+        english = [i for i in range(len(texts)) if i not in skip]
         if english:
             out[english] = self._encode([texts[i] for i in english])
         for i in other:

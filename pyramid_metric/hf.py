@@ -16,7 +16,8 @@ import evaluate
 
 from .config import PyramidConfig
 from .presets import preset_config
-from .scorer import SOURCE_SEPARATOR, PyramidScorer, check_encodable
+from .scorer import PyramidScorer
+from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict
 
 _CITATION = """\
 @inproceedings{hirao-etal-2018-automatic,
@@ -103,8 +104,6 @@ Args:
         or `"peak2016"` (docs/methods.md); options left at their defaults take the preset's values, a conflicting
         option raises ValueError; the signature starts with `preset:<name>`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
-    floats_only (`bool`, default False): return `{"pyramid": mean}` only, no list and no string: for a
-        `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
     jackknife (`bool`, default False): with K >= 2 references, score each prediction as the mean over the K
         leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so systems
         and human summaries scored against the other references are comparable; the signature then
@@ -114,6 +113,8 @@ Returns:
     scores (`list` of `float`): one score per example, each in [0, 1] (not with `floats_only=True`).
     signature (`str`): the configuration and versions that produced the scores (not with `floats_only=True`).
     explanations (`list` of `dict`): only with `explain=True`.
+    With `compute(..., floats_only=True)` the result is `{"pyramid": mean}` alone, no list and no string: for a
+    `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
     Batches: `add(prediction=..., reference=..., source=...)` and `add_batch(predictions=..., references=...,
     sources=...)` accumulate examples for one `compute()`; `source`/`sources` may be left out for the methods
     that do not use them. A reference may be one string or a list of strings, also mixed within a batch.
@@ -147,85 +148,7 @@ Examples:
 _D = PyramidConfig()  # defaults come from one place: the config dataclass
 
 
-@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class Pyramid(evaluate.Metric):
-    """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other systems by option."""
-
-    def _info(self):
-        # One input format: every entry point below turns each reference into a list of str and each source
-        # into one str (or None), so evaluate never has to guess the format from the first example.
-        return evaluate.MetricInfo(
-            description=_DESCRIPTION,
-            citation=_CITATION,
-            inputs_description=_KWARGS_DESCRIPTION,
-            features=datasets.Features({
-                "predictions": datasets.Value("string", id="sequence"),
-                "references": datasets.Sequence(datasets.Value("string", id="sequence"), id="references"),
-                "sources": datasets.Value("string", id="sequence")}),
-            codebase_urls=["https://github.com/pyramid-metric/pyramid-metric"],
-            reference_urls=["https://aclanthology.org/D18-1450/", "https://aclanthology.org/L06-1370/"],
-        )
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """As ``evaluate.EvaluationModule.compute``; ``sources`` may be left out for methods that do not use it.
-
-        References may be strings or lists of strings in any mix (normalized here, before evaluate infers a
-        format); a missing ``sources`` becomes a column of ``None`` (the scorer then raises a ValueError
-        naming ``sources`` if the chosen method needs it).
-        """
-        if predictions is not None or references is not None:
-            if predictions is not None and not isinstance(predictions, str) and len(predictions) == 0:
-                raise ValueError("`predictions` is empty: nothing to score (give at least one prediction)")
-            predictions, references, kwargs["sources"] = normalize_batch(predictions, references,
-                                                                         kwargs.get("sources"))
-        return super().compute(predictions=predictions, references=references, **kwargs)
-
-    def add_batch(self, *, predictions=None, references=None, **kwargs):
-        """As ``evaluate.EvaluationModule.add_batch``; ``sources`` is optional, references are str or lists."""
-        predictions, references, kwargs["sources"] = normalize_batch(predictions, references, kwargs.get("sources"))
-        return super().add_batch(predictions=predictions, references=references, **kwargs)
-
-    def add(self, *, prediction=None, reference=None, source=None, **kwargs):
-        """As ``evaluate.EvaluationModule.add``; ``source=`` (or ``sources=``) is optional."""
-        if source is not None and kwargs.get("sources") is not None:
-            raise ValueError("add(): give `source` or `sources`, not both")
-        sources = kwargs.pop("sources", None)
-        source = source if source is not None else sources
-        (prediction,), (reference,), (source,) = normalize_batch([prediction], [reference], [source])
-        return super().add(prediction=prediction, reference=reference, sources=source, **kwargs)
-
-    def _scorer(self, config: PyramidConfig) -> PyramidScorer:
-        cache = self.__dict__.setdefault("_scorers", {})
-        if config not in cache:
-            cache[config] = PyramidScorer(config)
-        return cache[config]
-
-    def _compute(self, predictions=None, references=None, sources=None, method=_D.method, extract=None,
-                 matcher=None, credit=_D.credit, threshold: Optional[float] = None, soft=_D.soft, segmenter=_D.segmenter,
-                 sentence_penalty=_D.sentence_penalty, length_limit: Optional[int] = _D.length_limit,
-                 time_limit=_D.time_limit, solver=_D.solver, explain=False, be_variant=_D.be_variant,
-                 be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
-                 scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
-                 zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None, scu_contributors=None,
-                 floats_only=False, jackknife=False):
-        sources = [None if s == NO_SOURCE else s for s in sources] if sources is not None else None
-        # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
-        config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
-                               soft=soft,
-                               segmenter=segmenter, sentence_penalty=sentence_penalty, length_limit=length_limit,
-                               time_limit=time_limit, solver=solver, be_variant=be_variant, be_match=be_match,
-                               rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
-                               edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
-                               merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
-        if preset is not None:  # options left at their defaults are the preset's to set
-            config = preset_config(preset, config)
-        return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
-                                            scu_weights=scu_weights, scu_contributors=scu_contributors,
-                                            floats_only=floats_only, jackknife=jackknife)
-
-
-# evaluate's string columns refuse None: a missing source travels as "" and is None again in _compute.
+# evaluate's string columns refuse None: a missing source travels as "", which methods without sources ignore.
 NO_SOURCE = ""
 
 
@@ -270,3 +193,87 @@ def normalize_batch(predictions, references, sources):
             s = SOURCE_SEPARATOR.join(d for d in s if d.strip())
         srcs.append(NO_SOURCE if s is None else check_encodable(s, f"sources[{i}]"))
     return preds, refs, srcs
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class Pyramid(evaluate.Metric):
+    """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other systems by option."""
+
+    def _info(self):
+        # One input format: every entry point below turns each reference into a list of str and each source
+        # into one str (or None), so evaluate never has to guess the format from the first example.
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=datasets.Features({
+                "predictions": datasets.Value("string", id="sequence"),
+                "references": datasets.Sequence(datasets.Value("string", id="sequence"), id="references"),
+                "sources": datasets.Value("string", id="sequence")}),
+            codebase_urls=["https://github.com/pyramid-metric/pyramid-metric"],
+            reference_urls=["https://aclanthology.org/D18-1450/", "https://aclanthology.org/L06-1370/"],
+        )
+
+    def compute(self, *, predictions=None, references=None, floats_only: bool = False, **kwargs):
+        """As ``evaluate.EvaluationModule.compute``; ``sources`` may be left out for methods that do not use it.
+
+        References may be strings or lists of strings in any mix (normalized here, before evaluate infers a
+        format); a missing source is an empty one (the scorer then raises a ValueError naming ``sources``
+        if the chosen method needs it).  ``floats_only=True`` returns ``{"pyramid": mean}`` alone.
+        """
+        if not isinstance(floats_only, bool):
+            raise ValueError(f"`floats_only` must be True or False, got {floats_only!r}")
+        if floats_only and kwargs.get("explain"):
+            raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
+        if predictions is not None or references is not None:
+            if predictions is not None and not isinstance(predictions, str) and len(predictions) == 0:
+                raise ValueError("`predictions` is empty: nothing to score (give at least one prediction)")
+            predictions, references, kwargs["sources"] = normalize_batch(predictions, references,
+                                                                         kwargs.get("sources"))
+        out = super().compute(predictions=predictions, references=references, **kwargs)
+        if floats_only and out is not None:  # None: a process other than the main one of a distributed run
+            out = metric_dict(out["scores"], out["signature"], floats_only=True)
+        return out
+
+    def add_batch(self, *, predictions=None, references=None, **kwargs):
+        """As ``evaluate.EvaluationModule.add_batch``; ``sources`` is optional, references are str or lists."""
+        predictions, references, kwargs["sources"] = normalize_batch(predictions, references, kwargs.get("sources"))
+        return super().add_batch(predictions=predictions, references=references, **kwargs)
+
+    def add(self, *, prediction=None, reference=None, source=None, **kwargs):
+        """As ``evaluate.EvaluationModule.add``; ``source=`` (or ``sources=``) is optional."""
+        if source is not None and kwargs.get("sources") is not None:
+            raise ValueError("add(): give `source` or `sources`, not both")
+        sources = kwargs.pop("sources", None)
+        source = source if source is not None else sources
+        (prediction,), (reference,), (source,) = normalize_batch([prediction], [reference], [source])
+        return super().add(prediction=prediction, reference=reference, sources=source, **kwargs)
+
+    def _scorer(self, config: PyramidConfig) -> PyramidScorer:
+        cache = self.__dict__.setdefault("_scorers", {})
+        if config not in cache:
+            cache[config] = PyramidScorer(config)
+        return cache[config]
+
+    def _compute(self, predictions=None, references=None, sources=None, method=_D.method, extract=None,
+                 matcher=None, credit=_D.credit, threshold: Optional[float] = None, soft=_D.soft, segmenter=_D.segmenter,
+                 sentence_penalty=_D.sentence_penalty, length_limit: Optional[int] = _D.length_limit,
+                 time_limit=_D.time_limit, solver=_D.solver, explain=False, be_variant=_D.be_variant,
+                 be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
+                 scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
+                 zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
+                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None, scu_contributors=None,
+                 jackknife=False):
+        # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
+        config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
+                               soft=soft,
+                               segmenter=segmenter, sentence_penalty=sentence_penalty, length_limit=length_limit,
+                               time_limit=time_limit, solver=solver, be_variant=be_variant, be_match=be_match,
+                               rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
+                               edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
+                               merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
+        if preset is not None:  # options left at their defaults are the preset's to set
+            config = preset_config(preset, config)
+        return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
+                                            scu_weights=scu_weights, scu_contributors=scu_contributors,
+                                            jackknife=jackknife)

@@ -21,7 +21,7 @@ from .config import PyramidConfig
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
-from .text import SUPPORTED_NOTE, detect_language
+from .text import SUPPORTED_NOTE, detect_language, strip_markup
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,6 @@ class ExampleResult:
     score: float
     result: ScoreResult
     pyramid: Pyramid
-    language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
     # jackknifing: the scores against each leave-one-out reference subset (``score`` is their mean);
     # ``result`` and ``pyramid`` are then those of all references, to explain which content was matched
     jackknife_scores: Tuple[float, ...] = ()
@@ -43,11 +42,11 @@ class ExampleResult:
     def explanation(self) -> dict:
         """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
         d = self.result.to_dict()
+        if self.language:
+            d["notes"] = list(d["notes"]) + [f"the text looks like {self.language}; {SUPPORTED_NOTE}"]
+            d["language"] = self.language
         d["pyramid"] = self.pyramid.to_dict()
         d["notes"] = list(self.pyramid.notes) + d["notes"]
-        if self.language:
-            d["notes"].append(f"the text looks like {self.language}; {SUPPORTED_NOTE}")
-            d["language"] = self.language
         if self.jackknife_scores:
             d["all_references_score"] = d["score"]
             d["score"] = self.score
@@ -55,6 +54,8 @@ class ExampleResult:
             d["notes"].insert(0, f"jackknifed: the score is the mean of {len(self.jackknife_scores)} leave-one-out "
                                  f"scores; the matches shown are against all references")
         return d
+
+    language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
 
 
 def _check_list(value, argument: str) -> list:
@@ -115,9 +116,9 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
         if needs_sources:
             raise ValueError("`sources` is required by this method: give one source document (or a list of "
                              "documents) per prediction")
-        return predictions, refs_out, [None] * len(predictions)
+        return _without_markup(predictions, refs_out, [None] * len(predictions))
     sources = _check_list(sources, "sources")
-    if needs_sources and sources and all(s is None for s in sources):
+    if needs_sources and sources and all(s is None or (isinstance(s, str) and not s.strip()) for s in sources):
         raise ValueError("`sources` is required by this method: give one source document (or a list of "
                          "documents) per prediction")
     if len(sources) != len(predictions):
@@ -139,7 +140,7 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
         if needs_sources and not joined.strip():
             raise ValueError(f"`sources[{i}]` is empty: this method builds its pyramid from the source")
         src_out.append(joined)
-    return predictions, refs_out, src_out
+    return _without_markup(predictions, refs_out, src_out)
 
 
 def normalize_scus(scus, scu_weights, n: int):
@@ -169,7 +170,7 @@ def normalize_scus(scus, scu_weights, n: int):
                 if isinstance(w, bool) or not isinstance(w, (int, float)) or not (0 < w < float("inf")):
                     raise ValueError(f"`scu_weights[{i}][{k}]` must be a positive number, got {w!r}")
             weights = [float(w) for w in weights]
-        out_s.append(units)
+        out_s.append(_texts_without_markup(units, f"scus[{i}]"))
         out_w.append(weights)
     return out_s, out_w
 
@@ -264,7 +265,6 @@ class PyramidScorer:
         ``scu_weights``; ``references`` and ``sources`` are then optional and unused, except by
         method="ape", which mixes in ROUGE-SU4 against the references and takes each SCU's contributors
         (``scu_contributors[i][k]`` = the mentions of SCU k of example i) where given.
-
         ``jackknife=True``: with K >= 2 references, each score is the mean of the K scores against the
         leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so that a
         system and a human summary scored against the other K - 1 references are on the same footing.
@@ -302,7 +302,6 @@ class PyramidScorer:
                                                                 self.method.needs_sources)
         if not predictions:
             return []
-        predictions, references, sources, scus = _strip_markup(predictions, references, sources, scus)
         pyramids = self.pyramids(references, sources, progress, scus, scu_weights,
                                  scu_contributors if scus is not None else None,
                                  scu_references if scus is not None else None)
@@ -316,7 +315,7 @@ class PyramidScorer:
         for i, (p, r, pyr, lang) in enumerate(zip(predictions, results, pyramids, languages)):
             if not p.strip():
                 warnings.warn(f"predictions[{i}] is empty: it scores 0", UserWarning, stacklevel=2)
-            out.append(ExampleResult(float(r.score), r, pyr, lang))
+            out.append(ExampleResult(float(r.score), r, pyr, language=lang))
         return out
 
     def _score_jackknifed(self, predictions, references, sources, progress) -> List[ExampleResult]:
@@ -340,7 +339,7 @@ class PyramidScorer:
             if loo:
                 loo_scores = tuple(x.score for x in loo)
                 out.append(ExampleResult(float(sum(loo_scores) / len(loo_scores)), full.result, full.pyramid,
-                                         full.language, loo_scores))
+                                         jackknife_scores=loo_scores, language=full.language))
             else:
                 out.append(full)
         single = [i for i, r in enumerate(references) if len(r) == 1]
@@ -352,23 +351,20 @@ class PyramidScorer:
 
     def compute(self, predictions, references=None, sources=None, explain: bool = False,
                 progress: Optional[bool] = None, scus=None, scu_weights=None, scu_contributors=None,
-                floats_only: bool = False, jackknife: bool = False) -> dict:
-        """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked).
-
-        ``floats_only=True`` returns ``{"pyramid": mean}`` only (:func:`metric_dict`), for Trainer logs.
-        """
-        if floats_only and explain:
-            raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
+                jackknife: bool = False) -> dict:
+        """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
         results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors,
                              jackknife=jackknife)
+        scores = [r.score for r in results]
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
         else:
             signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
+        out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
+               "signature": signature}
         languages = sorted({r.language for r in results if r.language})
         if languages:  # scores outside what the English components support say so
-            signature += "|lang:" + ",".join(languages)
-        out = metric_dict([r.score for r in results], signature, floats_only)
+            out["signature"] += "|lang:" + ",".join(languages)
         if explain:
             out["explanations"] = [r.explanation() for r in results]
         return out
@@ -411,23 +407,20 @@ def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = Fal
     return {"pyramid": mean} if floats_only else {"pyramid": mean, "scores": scores, "signature": signature}
 
 
-def _strip_markup(predictions, references, sources, scus):
-    """Remove HTML/XML markup from every text once, before any method sees it (:func:`text.strip_markup`)."""
-    from .text import strip_markup
+def _texts_without_markup(texts: List[str], argument: str) -> List[str]:
+    """:func:`text.strip_markup` of each text; a ValueError when nothing but markup was there."""
+    out = [strip_markup(x) for x in texts]
+    for k, (x, y) in enumerate(zip(texts, out)):
+        if not y.strip():
+            raise ValueError(f"`{argument}[{k}]` has no text outside its HTML markup: {x[:60]!r}")
+    return out
 
-    def texts(items, argument):
-        out = [strip_markup(x) for x in items]
-        for k, (x, y) in enumerate(zip(items, out)):
-            if not y.strip():
-                raise ValueError(f"`{argument}[{k}]` has no text outside its HTML markup: {x[:60]!r}")
-        return out
 
-    predictions = [strip_markup(p) for p in predictions]
-    references = [texts(refs, f"references[{i}]") for i, refs in enumerate(references)]
-    sources = [strip_markup(s) if s is not None else None for s in sources]
-    if scus is not None:
-        scus = [texts(units, f"scus[{i}]") for i, units in enumerate(scus)]
-    return predictions, references, sources, scus
+def _without_markup(predictions, references, sources):
+    """HTML/XML markup removed from every text once, before any method sees it (:func:`text.strip_markup`)."""
+    return ([strip_markup(p) for p in predictions],
+            [_texts_without_markup(refs, f"references[{i}]") for i, refs in enumerate(references)],
+            [strip_markup(s) if s is not None else None for s in sources])
 
 
 def _nrefs(references) -> Union[int, str]:

@@ -327,7 +327,11 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
     if top != "LATIN":
         if top in ("CJK", "HIRAGANA", "KATAKANA") and (counts.get("HIRAGANA", 0) + counts.get("KATAKANA", 0)) > 0:
             return "Japanese"
-        return _SCRIPT_LANGUAGES.get(top, f"a {top.title()}-script language")
+        if top in _SCRIPT_LANGUAGES:
+            return _SCRIPT_LANGUAGES[top]
+        if top == "UNKNOWN":
+            return "text in an unidentified script"
+        return f"{'an' if top[0] in 'AEIOU' else 'a'} {top.title()}-script language"
     toks = [t for text in texts for t in _WORD_RE.findall(text.lower())][:2000]
     if len(toks) < _MIN_LATIN_WORDS:
         return None

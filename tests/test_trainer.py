@@ -94,12 +94,14 @@ def test_seq2seq_trainer_evaluate(tokenizer, gumsum_dev, tmp_path):
     assert metrics["eval_pyramid"] == pytest.approx(np.mean(cm.last_scores))
 
 
-def test_scorer_compute_both_ways():
+def test_metric_dict_both_ways():
     from pyramid_metric import PyramidScorer
+    from pyramid_metric.scorer import metric_dict
 
     sc = PyramidScorer(**FAST)
     preds, refs = ["thousands of homes lost power", "schools stay shut"], [["the storm cut power to homes"]] * 2
     full = sc.compute(preds, refs)
-    assert set(full) == {"pyramid", "scores", "signature"}  # the public contract, unchanged by default
-    floats = sc.compute(preds, refs, floats_only=True)
+    assert set(full) == {"pyramid", "scores", "signature"}  # the public contract
+    assert metric_dict(full["scores"], full["signature"]) == full
+    floats = metric_dict(full["scores"], full["signature"], floats_only=True)
     assert floats == {"pyramid": full["pyramid"]} and type(floats["pyramid"]) is float

@@ -35,11 +35,11 @@ class ExampleResult:
     pyramid: Pyramid
 
     def explanation(self) -> dict:
-        """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
-        d = self.result.to_dict()
-        d["pyramid"] = self.pyramid.to_dict()
-        d["notes"] = list(self.pyramid.notes) + d["notes"]
-        return d
+        """The score explained as plain data: each pyramid unit's weight, value and credit, the matches with
+        the summary words that support them, and a sentence (:func:`pyramid_metric.explanation.explain`)."""
+        from .explanation import explain
+
+        return explain(self.result, self.pyramid)
 
 
 def _check_list(value, argument: str) -> list:

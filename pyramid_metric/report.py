@@ -24,7 +24,7 @@ mark.sw{background:#dbe7fb;border-radius:3px;padding:0 1px;color:inherit}
 mark.sw.focus,.ru.focus{outline:2px solid #d9822b;background:#fde6c8}
 .span-sep{color:#bbb}
 table.units{border-collapse:collapse;width:100%}
-table.units td,table.units th{padding:.3em .4em;vertical-align:top;text-align:left}
+table.units td,table.units th{padding:.3em .4em;vertical-align:top;text-align:left;border:none}
 table.units th{font-size:.8em;color:#555;font-weight:normal;border-bottom:1px solid #ccc}
 tr.tier td{font-weight:bold;font-size:.9em;padding-top:.8em;border-bottom:1px solid #eee}
 tr.unit:hover{background:#f6f8fc}
@@ -171,13 +171,18 @@ def _references_html(references: Sequence[str], explanation: dict) -> str:
             u = units[j]
             share = _share(u.get("credit", 0.0), u.get("value", u["weight"]))
             parts.append(html.escape(ref[pos:start]) + f'<span class="ru" data-u="{j}" style="background:'
-                         f'rgba(59,111,212,{0.06 + 0.34 * share:.2f})" title="unit {j + 1}: weight '
+                         f'rgba(59,111,212,{0.03 + 0.42 * share:.2f})" title="unit {j + 1}: weight '
                          f'{number(u["weight"])}, earned {share:.0%}">{html.escape(ref[start:end])}'
                          f"<sup>{j + 1}</sup></span>")
             pos = end
         parts.append(html.escape(ref[pos:]))
         out.append(f'<p class="ref"><span class="rl">Reference {k + 1}</span>{"".join(parts)}</p>')
     return "".join(out)
+
+
+_REFS_LEGEND = ('<p class="legend">Each unit is underlined where its text appears, shaded by the share of its value '
+                'the summary earned; its number is its row above. Text left unmarked says the same as a unit of an '
+                'earlier reference and was merged into it.</p>')
 
 
 def _legend(explanation: dict) -> str:
@@ -199,7 +204,7 @@ def example_html(ex_id: int, score: float, summary_spans: Sequence[str], explana
         label = html.escape(str(name)) if name is not None else f"Example {ex_id + 1}"
         title = f"<h2>{label}</h2>"
     notes = "".join(f'<p class="note">{html.escape(n)}</p>' for n in explanation.get("notes", []))
-    refs = (f"<h3>References, with their units</h3>{_references_html(references, explanation)}"
+    refs = (f"<h3>References, with their units</h3>{_REFS_LEGEND}{_references_html(references, explanation)}"
             if references else "")
     src = (f'<details><summary>Source document</summary><div class="source">{html.escape(source)}</div></details>'
            if source and source.strip() else "")

@@ -98,7 +98,8 @@ def explain(result: ScoreResult, pyramid: Pyramid) -> dict:
     and ``unit_words`` = offsets into ``unit_text``), ``missed_units``, ``summary_spans``,
     ``pyramid`` (its units, each with ``weight``, ``value``, ``credit`` and ``written_by``: with several
     references, the references whose own text holds the unit; it counts once for each), ``unlisted_credit``
-    (credit of units found too weakly to be listed), ``value_rule``, ``notes``.
+    (credit of units found too weakly to be listed), ``value_rule``, ``notes`` (the result's; the scorer adds
+    the pyramid's build notes).
     """
     d = result.to_dict()
     units = pyramid.units
@@ -122,5 +123,4 @@ def explain(result: ScoreResult, pyramid: Pyramid) -> dict:
     d["unlisted_credit"] = max(0.0, float(result.credit) - counted) if result.credit - counted > 1e-6 else 0.0
     d["value_rule"] = value_rule(pyramid)
     d["text"] = summary_sentence(result.score, result.credit, result.bound)
-    d["notes"] = list(pyramid.notes) + d["notes"]
     return d

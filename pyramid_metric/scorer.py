@@ -35,11 +35,12 @@ class ExampleResult:
     pyramid: Pyramid
 
     def explanation(self) -> dict:
-        """The score explained as plain data: each pyramid unit's weight, value and credit, the matches with
-        the summary words that support them, and a sentence (:func:`pyramid_metric.explanation.explain`)."""
-        from .explanation import explain
+        """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
+        from .explanation import explain  # each unit's weight, value and credit, the supporting words, a sentence
 
-        return explain(self.result, self.pyramid)
+        d = explain(self.result, self.pyramid)
+        d["notes"] = list(self.pyramid.notes) + d["notes"]
+        return d
 
 
 def _check_list(value, argument: str) -> list:

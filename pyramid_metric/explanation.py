@@ -18,6 +18,7 @@ readable approximation of what other matchers compare.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import List, Tuple
@@ -90,18 +91,15 @@ def value_rule(pyramid: Pyramid) -> str:
     return "weight x content words" if pyramid.content_credit else "weight"
 
 
-def explain(result: ScoreResult, pyramid: Pyramid) -> dict:
-    """The explanation of one score as plain data (JSON-ready), in the vocabulary of this module.
+def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
+    """Complete the plain explanation ``d`` (``result.to_dict()`` with ``"pyramid": pyramid.to_dict()``) with the
+    words of this module; returns ``d``.
 
-    Keys: ``score``, ``credit``, ``bound``, ``text`` (the sentence), ``matches`` (each with the unit's
-    ``weight``, its ``value``, the ``credit`` earned, ``summary_words`` = offsets into ``span_text``
-    and ``unit_words`` = offsets into ``unit_text``), ``missed_units``, ``summary_spans``,
-    ``pyramid`` (its units, each with ``weight``, ``value``, ``credit`` and ``written_by``: with several
-    references, the references whose own text holds the unit; it counts once for each), ``unlisted_credit``
-    (credit of units found too weakly to be listed), ``value_rule``, ``notes`` (the result's; the scorer adds
-    the pyramid's build notes).
+    Adds: ``text`` (the sentence), ``value_rule``, to each match the unit's ``weight``, ``summary_words`` (offsets
+    into ``span_text``) and ``unit_words`` (offsets into ``unit_text``), to each pyramid unit its ``value``,
+    ``credit`` and ``written_by`` (with several references, those whose own text holds the unit: it counts once
+    for each), and ``unlisted_credit`` (credit of units found too weakly to be listed as matches).
     """
-    d = result.to_dict()
     units = pyramid.units
     values = pyramid.unit_values() if units else []
     earned = [0.0] * len(units)
@@ -111,16 +109,30 @@ def explain(result: ScoreResult, pyramid: Pyramid) -> dict:
         md["unit_words"] = [list(o) for o in found_words(m.unit_text, m.span_text)]
         if m.unit < len(units):
             earned[m.unit] += m.credit
-    d["pyramid"] = pyramid.to_dict()
     groups = pyramid.reference_groups() if units else []
     for j, (u, v, c) in enumerate(zip(d["pyramid"]["units"], values, earned)):
         u["value"] = float(v)
         u["credit"] = float(c)
-        # references whose own text holds the unit (the default method): the unit counts once for each of them
         u["written_by"] = [k for k, g in enumerate(groups) if j in g] if pyramid.origins else []
     counted = sum(u["credit"] * max(1, len(u["written_by"])) for u in d["pyramid"]["units"])
-    # credit of units too weakly found to be listed as matches (the default method lists shares of 0.1 and up)
-    d["unlisted_credit"] = max(0.0, float(result.credit) - counted) if result.credit - counted > 1e-6 else 0.0
+    d["unlisted_credit"] = float(result.credit) - counted if result.credit - counted > 1e-6 else 0.0
     d["value_rule"] = value_rule(pyramid)
     d["text"] = summary_sentence(result.score, result.credit, result.bound)
     return d
+
+
+def explain(result: ScoreResult, pyramid: Pyramid) -> dict:
+    """The explanation of one score as plain data (JSON-ready) in the words of this module (see :func:`complete`)."""
+    d = result.to_dict()
+    d["pyramid"] = pyramid.to_dict()
+    return complete(d, result, pyramid)
+
+
+def in_users_words(explanation):
+    """Decorate a method that returns a plain explanation of ``self.result`` against ``self.pyramid`` (e.g.
+    :meth:`pyramid_metric.scorer.ExampleResult.explanation`) so that it returns it :func:`complete`\ d."""
+    @functools.wraps(explanation)
+    def completed(self) -> dict:
+        return complete(explanation(self), self.result, self.pyramid)
+
+    return completed

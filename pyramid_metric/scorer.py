@@ -17,6 +17,7 @@ from typing import List, Optional, Sequence, Union
 
 from ._version import __version__
 from .config import PyramidConfig
+from .explanation import in_users_words
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
@@ -34,11 +35,11 @@ class ExampleResult:
     result: ScoreResult
     pyramid: Pyramid
 
+    @in_users_words
     def explanation(self) -> dict:
         """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
-        from .explanation import explain  # each unit's weight, value and credit, the supporting words, a sentence
-
-        d = explain(self.result, self.pyramid)
+        d = self.result.to_dict()
+        d["pyramid"] = self.pyramid.to_dict()
         d["notes"] = list(self.pyramid.notes) + d["notes"]
         return d
 

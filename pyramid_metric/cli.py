@@ -152,13 +152,22 @@ def cmd_explain(args) -> int:
     from .scorer import _nrefs
 
     sig = scorer.signature(nrefs=_nrefs(refs))
-    examples = [{"explanation": res.explanation(), "name": r.get("id"), "references": refs_k,
-                 "source": r.get("source") if isinstance(r.get("source"), str) else None}
-                for r, res, refs_k in zip(rows, results, ([x] if isinstance(x, str) else x for x in refs))]
+    examples = _report_examples(rows, results)
     with open(args.output, "w", encoding="utf-8") as f:
         f.write(html_report(examples, sig))
     print(f"wrote {args.output} ({len(results)} examples)", file=sys.stderr)
     return 0
+
+
+def _report_examples(rows: List[dict], results) -> List[dict]:
+    """What the HTML report shows of each example: its explanation, id, references and source."""
+    from .scorer import SOURCE_SEPARATOR
+
+    def texts(x):
+        return [x] if isinstance(x, str) else [t for t in (x or []) if isinstance(t, str)]
+
+    return [{"explanation": res.explanation(), "name": r.get("id"), "references": texts(r.get("references")),
+             "source": SOURCE_SEPARATOR.join(texts(r.get("source"))) or None} for r, res in zip(rows, results)]
 
 
 def cmd_compare(args) -> int:

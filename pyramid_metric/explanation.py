@@ -75,7 +75,7 @@ def number(x: float) -> str:
 
 
 def summary_sentence(score: float, credit: float, bound: float) -> str:
-    """"The summary earned credit 216 of a possible 345: score 0.626." in words, for any method."""
+    """The score in words, for any method: "The summary earned credit 216 of a possible 345: score ..." """
     if bound <= 0:
         return f"Nothing could be earned (the pyramid is empty): score {score:.3f}."
     text = f"The summary earned credit {number(credit)} of a possible {number(bound)}"
@@ -118,6 +118,8 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     d["unlisted_credit"] = float(result.credit) - counted if result.credit - counted > 1e-6 else 0.0
     d["value_rule"] = value_rule(pyramid)
     d["text"] = summary_sentence(result.score, result.credit, result.bound)
+    if abs(d.get("score", result.score) - result.score) > 1e-9:  # e.g. a score averaged over reference subsets
+        d["text"] += f" The score reported, {d['score']:.3f}, is computed from other scores (see the notes)."
     return d
 
 
@@ -130,7 +132,7 @@ def explain(result: ScoreResult, pyramid: Pyramid) -> dict:
 
 def in_users_words(explanation):
     """Decorate a method that returns a plain explanation of ``self.result`` against ``self.pyramid`` (e.g.
-    :meth:`pyramid_metric.scorer.ExampleResult.explanation`) so that it returns it :func:`complete`\ d."""
+    :meth:`pyramid_metric.scorer.ExampleResult.explanation`) so that it returns it completed (:func:`complete`)."""
     @functools.wraps(explanation)
     def completed(self) -> dict:
         return complete(explanation(self), self.result, self.pyramid)

@@ -92,7 +92,7 @@ def credit_matrix(similarity: np.ndarray, weights: Sequence[float], threshold: f
 
 def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, threshold: float,
                   soft: bool = False) -> ScoreResult:
-    """Pyramid(P, S) = OPT_LAP / OPT_KP (seed 000, section 3.4).
+    """Pyramid(P, S) = OPT_LAP / OPT_KP (Hirao et al. (2018), section 3.4).
 
     OPT_LAP is the best one-to-one assignment of summary spans to pyramid units
     (Hungarian algorithm); OPT_KP the knapsack bound.  For pyramids of content

@@ -25,7 +25,7 @@ mark.sw.focus,.ru.focus{outline:2px solid #d9822b;background:#fde6c8}
 .span-sep{color:#bbb}
 table.units{border-collapse:collapse;width:100%}
 table.units td,table.units th{padding:.3em .4em;vertical-align:top;text-align:left;border:none !important;background:none}
-table.units{border:none !important}
+table.units,table.units tr{border:none !important}
 table.units th{font-size:.8em;color:#555;font-weight:normal;border-bottom:1px solid #ccc !important}
 tr.tier td{font-weight:bold;font-size:.9em;padding-top:.8em;border-bottom:1px solid #eee !important}
 tr.unit:hover{background:#f6f8fc}

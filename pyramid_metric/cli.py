@@ -262,8 +262,8 @@ def demo_text(data: dict, explanations: List[dict], signature: str) -> str:
               "whose first lines are a summary, it can come close to a human summary.",
               "", f"Why {name} scores {ex['score']:.3f}: {ex['text']}",
               f"  weight = how many of the {n} references express a unit; value = {ex['value_rule']};",
-              "  credit = value x the share of the unit's content words that the summary contains.", "",
-              f"  {'weight':>6}  {'credit of value':<26} unit (a reference EDU)"]
+              f"  credit = {ex['credit_rule']}.", "",
+              f"  {'weight':>6}  {'credit of value':<26} unit"]
     for j, u in sorted(enumerate(pyr["units"]), key=lambda ju: (-ju[1]["weight"], ju[0])):
         share = u["credit"] / u["value"] if u["value"] > 0 else 0.0
         earned = f"{_bar(share)} {number(u['credit']):>5} of {number(u['value']):<4}"

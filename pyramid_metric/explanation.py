@@ -95,7 +95,8 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     """Complete the plain explanation ``d`` (``result.to_dict()`` with ``"pyramid": pyramid.to_dict()``) with the
     words of this module; returns ``d``.
 
-    Adds: ``text`` (the sentence), ``value_rule``, to each match the unit's ``weight``, ``summary_words`` (offsets
+    Adds: ``text`` (the sentence), ``value_rule`` and ``credit_rule`` (how values and credits are set, in
+    words), to each match the unit's ``weight``, ``summary_words`` (offsets
     into ``span_text``) and ``unit_words`` (offsets into ``unit_text``), to each pyramid unit its ``value``,
     ``credit`` and ``written_by`` (with several references, those whose own text holds the unit: it counts once
     for each), and ``unlisted_credit`` (credit of units found too weakly to be listed as matches).
@@ -117,6 +118,9 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     counted = sum(u["credit"] * max(1, len(u["written_by"])) for u in d["pyramid"]["units"])
     d["unlisted_credit"] = float(result.credit) - counted if result.credit - counted > 1e-6 else 0.0
     d["value_rule"] = value_rule(pyramid)
+    partial = any(0 < m.credit < m.weight * (1 - 1e-9) for m in result.matches)
+    d["credit_rule"] = ("value x the share of the unit's content words that the summary contains" if partial else
+                        "its value when a summary span matches the unit, nothing otherwise")
     d["text"] = summary_sentence(result.score, result.credit, result.bound)
     if abs(d.get("score", result.score) - result.score) > 1e-9:  # e.g. a score averaged over reference subsets
         d["text"] += f" The score reported, {d['score']:.3f}, is computed from other scores (see the notes)."

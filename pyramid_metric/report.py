@@ -188,11 +188,10 @@ _REFS_LEGEND = ('<p class="legend">Each unit is underlined where its text appear
 
 def _legend(explanation: dict) -> str:
     rule = explanation.get("value_rule", "weight")
-    how = ("the share of the unit's content words that the summary contains" if rule != "weight" else
-           "all of it when a summary span matches the unit, nothing otherwise")
+    how = explanation.get("credit_rule", "")
     return (f'<p class="legend"><b>weight</b>: how many references express the unit; <b>value</b>: what the unit '
-            f'is worth ({rule}); <b>credit</b>: what the summary earned for it: its value x {how}. '
-            f'The bar shows credit / value.</p>')
+            f'is worth ({rule}); <b>credit</b>: what the summary earned for it' + (f": {how}" if how else "")
+            + '. The bar shows credit / value.</p>')
 
 
 def example_html(ex_id: int, score: float, summary_spans: Sequence[str], explanation: dict,

@@ -56,6 +56,7 @@ def test_json_vocabulary_worked_by_hand(two_refs):
     assert ex["credit"] == pytest.approx(7) and ex["bound"] == pytest.approx(15) and ex["score"] == score
     assert ex["text"] == "The summary earned credit 7 of a possible 15: score 7 / 15 = 0.467."
     assert ex["value_rule"] == "weight x content words"
+    assert ex["credit_rule"] == "value x the share of the unit's content words that the summary contains"
     units = ex["pyramid"]["units"]
     assert [u["text"] for u in units] == ["The storm hit the coast.", "and homes lost power."]
     assert [u["weight"] for u in units] == [2.0, 1.0]  # references expressing the unit
@@ -101,6 +102,7 @@ def test_other_methods_use_the_same_words(stub_segmenter):
         [src], explain=True)
     ex = out["explanations"][0]
     assert ex["value_rule"] == "weight" and ex["credit"] == sum(m["credit"] for m in ex["matches"])
+    assert ex["credit_rule"] == "its value when a summary span matches the unit, nothing otherwise"
     assert all(m["value"] == m["weight"] for m in ex["matches"]) and "earned credit" in ex["text"]
     html = html_report([{"explanation": ex, "name": "hirao"}], out["signature"])
     assert "OPT_" not in html and 'class="bar"' in html

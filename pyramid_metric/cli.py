@@ -294,11 +294,22 @@ def cmd_explain(args) -> int:
 
     rows = _read_input(args, args.input)
     results, sig = _score_input(args, args.input, rows)
-    examples = [(res.score, res.result.spans, res.explanation(), r.get("id")) for r, res in zip(rows, results)]
+    examples = _report_examples(rows, results)
     with atomic_output(args.output) as f:
         f.write(html_report(examples, sig))
     print(f"wrote {args.output} ({len(results)} examples)", file=sys.stderr)
     return 0
+
+
+def _report_examples(rows: List[dict], results) -> List[dict]:
+    """What the HTML report shows of each example: its explanation, id, references and source."""
+    from .scorer import SOURCE_SEPARATOR
+
+    def texts(x):
+        return [x] if isinstance(x, str) else [t for t in (x or []) if isinstance(t, str)]
+
+    return [{"explanation": res.explanation(), "name": r.get("id"), "references": texts(r.get("references")),
+             "source": SOURCE_SEPARATOR.join(texts(r.get("source"))) or None} for r, res in zip(rows, results)]
 
 
 def cmd_compare(args) -> int:
@@ -439,7 +450,7 @@ def cmd_register(args) -> int:
 
 
 def cmd_demo(args) -> int:
-    """Score the example data shipped in the package and print one explanation."""
+    """Score the example shipped in the package and explain the score of its held-out human summary."""
     from importlib.resources import files
 
     from .scorer import PyramidScorer
@@ -448,18 +459,53 @@ def cmd_demo(args) -> int:
     scorer = PyramidScorer(_config(args))
     preds = [s["summary"] for s in data["systems"]]
     res = scorer.score(preds, [data["references"]] * len(preds), [data["source"]] * len(preds))
-    print(f"example: {data['id']} ({len(data['references'])} references)")
-    for s, r in zip(data["systems"], res):
-        print(f"  {s['name']:<12} pyramid = {r.score:.3f}")
-    best = max(range(len(res)), key=lambda i: res[i].score)
-    ex = res[best].explanation()
-    print(f"\nexplanation for {data['systems'][best]['name']}: OPT_LAP {ex['opt_lap']:g} / OPT_KP {ex['opt_kp']:g}")
-    matched = {m["unit"]: m for m in ex["matches"]}
-    for j, u in sorted(enumerate(ex["pyramid"]["units"]), key=lambda ju: -ju[1]["weight"]):
-        mark = f"MATCHED (sim {matched[j]['similarity']:.2f})" if j in matched else "missed"
-        print(f"  w={u['weight']:g}  {mark:<20} {u['text']}")
-    print(f"\n{scorer.signature(nrefs=len(data['references']))}")
+    print(demo_text(data, [r.explanation() for r in res], scorer.signature(nrefs=len(data["references"]))))
     return 0
+
+
+_DEMO_ROLES = {"human": "a human summary that is not among the references",
+               "lead": "the source's first words, cut to the human summary's length",
+               "ending": "the source's last words, cut to the same length"}
+
+
+def _bar(share: float, width: int = 10) -> str:
+    full = int(round(share * width * 2))
+    return ("\u2588" * (full // 2) + ("\u258c" if full % 2 else "")).ljust(width, "\u00b7")
+
+
+def demo_text(data: dict, explanations: List[dict], signature: str) -> str:
+    """The demo's printout: the scores, what they mean, and the first system's score explained unit by unit."""
+    from .explanation import number
+
+    n = len(data["references"])
+    lines = [f"Example: {data['id']} ({data.get('license', '')})",
+             f"{n} human references; each summary below is scored against all {n}.", ""]
+    for s, ex in zip(data["systems"], explanations):
+        role = next((v for k, v in _DEMO_ROLES.items() if s["name"].startswith(k)), "")
+        lines.append(f"  {s['name']:<9} {ex['score']:.3f}   {role}")
+    ex, name = explanations[0], data["systems"][0]["name"]
+    pyr = ex["pyramid"]
+    lines += ["",
+              "A pyramid score is the share of the references' content that a summary expresses: content that",
+              "more references express weighs more. It rewards content, not wording or fluency; a lead cut",
+              "shares the source's names and facts with the references, so it earns credit too, and on news,",
+              "whose first lines are a summary, it can come close to a human summary.",
+              "", f"Why {name} scores {ex['score']:.3f}: {ex['text']}",
+              f"  weight = how many of the {n} references express a unit; value = {ex['value_rule']};",
+              f"  credit = {ex['credit_rule']}.", "",
+              f"  {'weight':>6}  {'credit of value':<26} unit"]
+    for j, u in sorted(enumerate(pyr["units"]), key=lambda ju: (-ju[1]["weight"], ju[0])):
+        share = u["credit"] / u["value"] if u["value"] > 0 else 0.0
+        earned = f"{_bar(share)} {number(u['credit']):>5} of {number(u['value']):<4}"
+        times = f" (x{len(u['written_by'])})" if len(u.get("written_by", [])) > 1 else ""
+        lines.append(f"  {number(u['weight']):>6}  {earned:<26} {u['text']}{times}")
+    if ex.get("unlisted_credit", 0) > 0.05:
+        lines.append(f"  {'':>6}  {number(ex['unlisted_credit']):>16} in all    units the summary barely contains")
+    if any(len(u.get("written_by", [])) > 1 for u in pyr["units"]):
+        lines.append("  (xK: K references wrote this content themselves; it counts once for each)")
+    lines += ["", "For a report with the summary's words marked: pyramid-metric explain IN.jsonl -o report.html",
+              "", signature]
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,6 +18,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from ._version import __version__
 from .config import PyramidConfig
+from .explanation import in_users_words
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
@@ -39,6 +40,7 @@ class ExampleResult:
     # ``result`` and ``pyramid`` are then those of all references, to explain which content was matched
     jackknife_scores: Tuple[float, ...] = ()
 
+    @in_users_words
     def explanation(self) -> dict:
         """The pyramid (unit text, weight, references containing it) and the matches, as plain data."""
         d = self.result.to_dict()

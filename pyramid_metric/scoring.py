@@ -1,8 +1,10 @@
 """Scoring a summary against a pyramid: assignment (Eq. 20-24) normalized by the knapsack bound (Eq. 25-27).
 
 The result carries its own explanation: every match (summary span -> pyramid
-unit, similarity, weight, credit), the units no span matched, OPT_LAP, OPT_KP
-and notes on anything unusual (a capped score, an empty pyramid).
+unit, similarity, value, credit), the units no span matched, the credit the
+summary earned (OPT_LAP of the paper), the most it could earn (OPT_KP) and
+notes on anything unusual (a capped score, an empty pyramid).  Users meet the
+words of :mod:`pyramid_metric.explanation`: weight, value, credit.
 """
 from __future__ import annotations
 
@@ -18,7 +20,11 @@ from .pyramid import Pyramid
 
 @dataclass(frozen=True)
 class Match:
-    """Summary span ``span`` matched pyramid unit ``unit`` with ``similarity``; it earned ``credit`` of ``weight``."""
+    """Summary span ``span`` matched pyramid unit ``unit`` with ``similarity``; it earned ``credit`` of the unit's
+    value.  The field ``weight`` holds that value (what the unit is worth when fully expressed: its weight, or its
+    weight x its content words); read it as :attr:`value`, because users meet "weight" as the number of
+    references that express a unit.
+    """
 
     span: int
     span_text: str
@@ -28,10 +34,22 @@ class Match:
     weight: float
     credit: float
 
+    @property
+    def value(self) -> float:
+        """What the matched unit is worth when fully expressed (the ``weight`` field)."""
+        return self.weight
+
+    def to_dict(self) -> dict:
+        return {"span": self.span, "span_text": self.span_text, "unit": self.unit, "unit_text": self.unit_text,
+                "similarity": self.similarity, "value": self.value, "credit": self.credit}
+
 
 @dataclass(frozen=True)
 class ScoreResult:
-    """Score = min(1, OPT_LAP / OPT_KP), with the matches and missed units that explain it."""
+    """Score = min(1, credit / bound) (OPT_LAP / OPT_KP of Hirao et al. (2018), Eq. 20-27), with the matches
+    and missed units that explain it.  The fields keep the paper's names; read them as :attr:`credit` and
+    :attr:`bound`.
+    """
 
     score: float
     opt_lap: float
@@ -41,10 +59,20 @@ class ScoreResult:
     notes: Tuple[str, ...] = ()
     spans: Tuple[str, ...] = ()  # the summary's spans (EDUs), in order
 
+    @property
+    def credit(self) -> float:
+        """What the summary earned: the sum of its matches' credit (OPT_LAP, Eq. 20-23)."""
+        return self.opt_lap
+
+    @property
+    def bound(self) -> float:
+        """The most credit a summary could earn (OPT_KP, Eq. 25-27, or the method's own normalizer)."""
+        return self.opt_kp
+
     def to_dict(self) -> dict:
         return {
-            "score": self.score, "opt_lap": self.opt_lap, "opt_kp": self.opt_kp,
-            "matches": [m.__dict__ for m in self.matches], "missed_units": list(self.missed),
+            "score": self.score, "credit": self.credit, "bound": self.bound,
+            "matches": [m.to_dict() for m in self.matches], "missed_units": list(self.missed),
             "notes": list(self.notes), "summary_spans": list(self.spans),
         }
 
@@ -64,7 +92,7 @@ def credit_matrix(similarity: np.ndarray, weights: Sequence[float], threshold: f
 
 def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, threshold: float,
                   soft: bool = False) -> ScoreResult:
-    """Pyramid(P, S) = OPT_LAP / OPT_KP (seed 000, section 3.4).
+    """Pyramid(P, S) = OPT_LAP / OPT_KP (Hirao et al. (2018), section 3.4).
 
     OPT_LAP is the best one-to-one assignment of summary spans to pyramid units
     (Hungarian algorithm); OPT_KP the knapsack bound.  For pyramids of content
@@ -97,7 +125,7 @@ def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, thresho
     missed = tuple(j for j in range(len(units)) if j not in matched)
     score = opt_lap / opt_kp
     if score > 1.0:
-        notes.append(f"OPT_LAP {opt_lap:g} exceeds the knapsack bound OPT_KP {opt_kp:g} "
-                     f"(the summary is longer than L_max = {pyramid.length_limit} words): score capped at 1")
+        notes.append(f"credit {opt_lap:g} exceeds the most a summary of {pyramid.length_limit} words can earn "
+                     f"({opt_kp:g}): the summary is longer, so its score is capped at 1")
         score = 1.0
     return ScoreResult(float(score), float(opt_lap), float(opt_kp), matches, missed, tuple(notes), texts)

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import json
 from importlib.resources import files
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 from .report import fragment_html
 
 TITLE = "Pyramid: automatic Pyramid content evaluation for summarization"
-INTRO = ("Paste a **source** document, one or more human **references** (one per line) and a **summary**. "
-         "The pyramid is built from the references' EDUs (the seed method of Hirao et al. uses the source too); "
-         "the score says how "
-         "much of its weighted content the summary expresses, in [0, 1], higher is better. Matched summary "
-         "spans are highlighted and linked to the pyramid units they matched; missed units are listed in red.")
+INTRO = ("Paste a **source** document, one or more human **references** (one per line) and a **summary**, then "
+         "press **Score**. The pyramid is made of the references' units (their elementary discourse units); a unit's "
+         "**weight** is how many references express it, its **value** what it is worth (weight x content words), "
+         "and the summary's **credit** what it earned for it. The score is the credit earned over the most a summary "
+         "could earn, in [0, 1], higher is better. It measures content shared with the references, not fluency.")
 
 
 def split_references(text: str) -> List[str]:
@@ -23,10 +23,11 @@ def split_references(text: str) -> List[str]:
 
 
 def example() -> Tuple[str, str, str]:
-    """(source, references, summary) of the example shipped with the package (a GUM news article)."""
+    """(source, references, summary) of the example shipped with the package: a Wikinews interview from the GUM
+    corpus, four of its human summaries as references and its fifth human summary to score."""
     data = json.loads(files("pyramid_metric.data").joinpath("example.json").read_text(encoding="utf-8"))
-    lead = next((s["summary"] for s in data["systems"] if s["name"] == "lead"), data["systems"][0]["summary"])
-    return data["source"], "\n".join(" ".join(r.split()) for r in data["references"]), lead
+    return (data["source"], "\n".join(" ".join(r.split()) for r in data["references"]),
+            data["systems"][0]["summary"])
 
 
 def explain(source: str, references: str, summary: str, scorer=None) -> Tuple[float, str]:
@@ -39,9 +40,10 @@ def explain(source: str, references: str, summary: str, scorer=None) -> Tuple[fl
         raise ValueError("give at least one reference (one per line)")
     if not (summary or "").strip():
         raise ValueError("the summary is empty")
-    res = scorer.score([summary], [refs], [source] if (source or "").strip() else None, progress=False)[0]
-    return round(res.score, 4), fragment_html(res.score, res.result.spans, res.explanation(),
-                                              scorer.signature(nrefs=len(refs)))
+    src = source if (source or "").strip() else None
+    res = scorer.score([summary], [refs], [src], progress=False)[0]
+    return round(res.score, 4), fragment_html(res.score, res.result.spans, res.explanation(), references=refs,
+                                              source=src)
 
 
 def build_demo(scorer=None, **options):
@@ -54,9 +56,9 @@ def build_demo(scorer=None, **options):
 
     scorer = scorer or PyramidScorer(**options)
 
-    def run(source: str, references: str, summary: str) -> Tuple[Optional[float], str]:
+    def run(source: str, references: str, summary: str) -> str:
         try:
-            return explain(source, references, summary, scorer)
+            return explain(source, references, summary, scorer)[1]
         except ValueError as exc:
             raise gr.Error(str(exc)) from None
 
@@ -69,9 +71,14 @@ def build_demo(scorer=None, **options):
                 summary = gr.Textbox(label="Summary to score", lines=3, elem_id="summary")
                 button = gr.Button("Score", variant="primary", elem_id="score-button")
             with gr.Column():
-                score = gr.Number(label="Pyramid score", precision=4, elem_id="score")
-                html = gr.HTML(elem_id="explanation")
-        gr.Examples([list(example())], inputs=[source, refs, summary], label="Example (GUM news article)")
-        gr.Markdown(f"<small>`{scorer.signature()}`</small>")
-        button.click(run, inputs=[source, refs, summary], outputs=[score, html])
+                html = gr.HTML(EMPTY, elem_id="explanation")
+        gr.Examples([list(example())], inputs=[source, refs, summary],
+                    label="Example: a Wikinews interview (GUM corpus, CC-BY), four human references, a fifth "
+                          "human summary to score")
+        gr.Markdown(f"<small>Configuration: `{scorer.signature()}`</small>", elem_id="signature")
+        button.click(run, inputs=[source, refs, summary], outputs=[html])
     return demo
+
+
+EMPTY = ('<p style="color:#666">The score and its explanation appear here: load the example below or paste your '
+         "own texts, then press <b>Score</b>.</p>")

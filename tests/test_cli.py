@@ -37,7 +37,7 @@ def test_explain_writes_html(jsonl, tmp_path):
     out = tmp_path / "report.html"
     assert main(["explain", str(jsonl), "-o", str(out)]) == 0
     html = out.read_text(encoding="utf-8")
-    assert html.startswith("<!DOCTYPE html>") and "Pyramid (" in html and "weight" in html
+    assert html.startswith("<!DOCTYPE html>") and "What the summary earned, unit by unit" in html and "weight" in html
 
 
 def test_compare_prints_table(jsonl, capsys):
@@ -74,7 +74,7 @@ def test_bad_files_exit_1_with_one_line_message(tmp_path, content, message):
 def test_demo_runs_on_packaged_example():
     p = cli("demo")
     assert p.returncode == 0, p.stderr
-    assert "pyramid = " in p.stdout and "explanation for" in p.stdout and "nrefs:4" in p.stdout
+    assert "human-1" in p.stdout and "earned credit" in p.stdout and "nrefs:4" in p.stdout
 
 
 @pytest.mark.parametrize("sub", ["score", "explain", "compare", "segment", "demo", "register"])

@@ -53,7 +53,7 @@ def test_unwritable_output_exits_1(systems, tmp_path, capsys):
     assert "error:" in err and "No such file or directory" in err
 
 
-def test_explain_links_highlights_to_units(systems, tmp_path, gumsum_dev):
+def test_explain_marks_words_units_references_and_source(systems, tmp_path, gumsum_dev):
     lead = tmp_path / "lead.jsonl"  # the source's first sentences: matches source EDUs of the pyramid
     with open(lead, "w", encoding="utf-8") as f:
         for line in systems[0].read_text().splitlines():
@@ -62,12 +62,15 @@ def test_explain_links_highlights_to_units(systems, tmp_path, gumsum_dev):
     out = tmp_path / "r.html"
     assert main(["explain", str(lead), "-o", str(out), "--method", "hirao", "--extract", "rouge"]) == 0
     html = out.read_text(encoding="utf-8")
-    assert "Example 0 (GUM_academic_exposure)" in html
+    assert "<h2>GUM_academic_exposure</h2>" in html and "OPT_" not in html
     import re
 
-    assert re.search(r'<mark class="hit" id="ex(\d+)-s\d+"[^>]*>.*?<a href="#ex\1-u\d+"', html)  # span -> unit
-    assert re.search(r'id="ex(\d+)-u\d+".*?matched by <a href="#ex\1-s\d+"', html)  # unit -> summary span
-    assert "missed" in html and "by weight" in html
+    # summary words that earned credit are marked with the units they support, and those units are rows
+    units = {u for m in re.findall(r'<mark class="sw" data-u="([\d ]+)"', html) for u in m.split()}
+    assert units and all(f'data-u="{u}"><td class="w">' in html for u in units)
+    assert "matched by summary span" in html and "earned credit" in html and "Weight " in html
+    assert '<p class="ref"><span class="rl">Reference 1</span>' in html  # the references, with their units
+    assert "<details><summary>Source document</summary>" in html
 
 
 def test_score_reads_a_datasets_folder(tmp_path, capsys):

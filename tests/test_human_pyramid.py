@@ -31,7 +31,7 @@ def test_hand_checked_weighted_scus_with_lcs(lcs, pred, expected):
     assert out["scores"][0] == pytest.approx(expected, abs=1e-12)
     assert out["signature"].startswith("pyramid:scus(weighted)|")
     ex = out["explanations"][0]
-    assert ex["opt_kp"] == 6.0 and ex["pyramid"]["one_to_one"] is False
+    assert ex["bound"] == 6.0 and ex["pyramid"]["one_to_one"] is False
 
 
 def test_default_weights_are_one_and_references_are_optional(lcs):

@@ -25,7 +25,10 @@ def test_explain_function_returns_score_and_highlights():
     source, refs, summary = example()
     assert len(split_references(refs)) == 4
     score, html = explain(source, refs, summary)
-    assert 0 < score <= 1 and '<mark class="hit"' in html and "nrefs:4|" in html
+    assert 0 < score <= 1 and '<mark class="sw"' in html and "earned credit" in html
+    assert "OPT_" not in html and "nrefs:" not in html  # the signature is shown once, by the page, not here
+    assert "<h2>" not in html  # one example: no "Example" heading
+    assert html.count('<p class="ref">') == 4 and "<details><summary>Source document" in html
     with pytest.raises(ValueError, match="at least one reference"):
         explain(source, " \n ", summary)
 
@@ -95,26 +98,40 @@ def test_space_in_headless_chromium(browser, app_url, tmp_path):  # browser firs
     wait = WebDriverWait(browser, 180)
     browser.get(app_url)
     wait.until(EC.element_to_be_clickable((By.ID, "score-button")))
+    # before anything is scored: an invitation, no score of 0, the configuration stated once
+    page = browser.find_element(By.TAG_NAME, "body").text
+    assert "appear here" in browser.find_element(By.ID, "explanation").text
+    assert not any(c.isdigit() for c in browser.find_element(By.ID, "explanation").text)  # no score of 0
+    assert "Pyramid score" not in page and not browser.find_elements(By.CSS_SELECTOR, "input[type=number]")
+    assert page.count("method:refpyramid") == 1 and "OPT_" not in page and "Example 0" not in page
     # enter the example as a user does: click it in the Examples table, which fills the three boxes
     source = example()[0]
     sample = wait.until(EC.element_to_be_clickable(
-        (By.XPATH, "//*[contains(@class, 'gallery') or self::table]//*[contains(text(), 'Sam')]")))
+        (By.XPATH, "//*[contains(@class, 'gallery') or self::table]//*[contains(text(), 'Lucero')]")))
     sample.click()
     wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#source textarea").get_attribute("value")[:40]
                == source[:40])
     browser.find_element(By.ID, "score-button").click()
-    hit = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#explanation .pm-report mark.hit")))
-    score_box = browser.find_element(By.CSS_SELECTOR, "#score input")
-    wait.until(lambda d: score_box.get_attribute("value") not in ("", None))
-    score = float(score_box.get_attribute("value"))
+    word = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#explanation .pm-report mark.sw")))
+    score = float(browser.find_element(By.CSS_SELECTOR, "#explanation .score").text)
     assert 0 < score <= 1
-    html = browser.find_element(By.ID, "explanation").get_attribute("innerHTML")
-    assert f"{score:.3f}" in html  # the explanation states the same score
-    assert "w=4" in html and "missed" in html  # pyramid tiers and what the summary missed
-    # the highlight is styled (scoped CSS applied) and links to a pyramid unit that exists on the page
-    assert hit.value_of_css_property("background-color") in ("rgba(200, 240, 200, 1)", "rgb(200, 240, 200)")
-    target = hit.find_element(By.CSS_SELECTOR, "sup a").get_attribute("href").split("#")[1]
-    assert browser.find_element(By.ID, target).get_attribute("class").startswith("unit matched")
+    text = browser.find_element(By.ID, "explanation").text
+    assert "earned credit" in text and f"= {score:.3f}" in text
+    assert "Weight 4: expressed by 4 of 4 references" in text and "OPT_" not in text and "Example" not in text
+    page = browser.find_element(By.TAG_NAME, "body").text
+    assert page.count("method:refpyramid") == 1  # the signature, once
+    # a marked summary word is one word, styled by the scoped CSS, and supports a unit shown on the page
+    assert len(word.text.split()) == 1
+    assert word.value_of_css_property("background-color") in ("rgba(219, 231, 251, 1)", "rgb(219, 231, 251)")
+    unit = word.get_attribute("data-u").split()[0]
+    row = browser.find_element(By.CSS_SELECTOR, f"#explanation tr.unit[data-u='{unit}']")
+    bar = row.find_element(By.CSS_SELECTOR, ".bar span")
+    assert 0 < bar.size["width"] <= row.find_element(By.CSS_SELECTOR, ".bar").size["width"]
+    # the source on demand: hidden until its <details> is opened
+    src = browser.find_element(By.CSS_SELECTOR, "#explanation .source")
+    assert not src.is_displayed()
+    browser.find_element(By.CSS_SELECTOR, "#explanation details summary").click()
+    wait.until(lambda d: src.is_displayed())
     shot = tmp_path / "space.png"
     browser.execute_script("window.scrollTo(0, 0)")
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10000

@@ -136,7 +136,7 @@ class ReferencePyramidMethod(Method):
                  f"{CREDITED:g} are listed as missed"]
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "
-                         f"total value, pooled (OPT_KP = the sum over references)")
+                         f"total value, pooled (the most a summary can earn is the sum over references)")
         score = total / opt_kp if opt_kp > 0 else 0.0
         if score > 1.0:
             notes.append(f"credit {total:g} exceeds the knapsack bound {opt_kp:g}: score capped at 1")

@@ -208,7 +208,7 @@ class Pyramid(evaluate.Metric):
         """As ``evaluate.EvaluationModule.compute``; ``sources`` may be left out for methods that do not use it.
 
         References may be strings or lists of strings in any mix (normalized here, before evaluate infers a
-        format); a missing source is an empty one (the scorer then raises a ValueError naming ``sources[i]``
+        format); a missing source is an empty one (the scorer then raises a ValueError naming ``sources``
         if the chosen method needs it).  ``floats_only=True`` returns ``{"pyramid": mean}`` alone.
         """
         if not isinstance(floats_only, bool):

@@ -148,8 +148,8 @@ def check_writable(path: str) -> None:
 
 
 class atomic_path:
-    """A temporary path in the target's folder (same extension), renamed over the target when the block ends
-    without an error; removed otherwise, so an interrupt never shortens or loses the previous file."""
+    """A temporary path in the output file's folder (same extension), renamed over the output file when the
+    block ends without an error; removed otherwise, so an interrupt never shortens or loses the previous file."""
 
     def __init__(self, path: str):
         self.path = path
@@ -177,7 +177,7 @@ class atomic_path:
 
 
 class atomic_output:
-    """Write a text file atomically: into a temporary file in the target's folder, renamed over the target on
+    """Write a text file atomically: into a temporary file in its folder, renamed over the output file on
     success, removed on any error or interrupt, so the previous file is never lost or left half-written."""
 
     def __init__(self, path: str):

@@ -1,7 +1,7 @@
 """A segmented text: the cleaned string, its EDUs, and each EDU's words.
 
 Every method works on :class:`Document` objects so that a text is cleaned,
-parsed and segmented once, and every length (l(.) in seed 000) is counted in
+parsed and segmented once, and every length (l(.) in Hirao et al. 2018) is counted in
 the same ROUGE-style words.
 """
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Shared sentence encoder: all-MiniLM-L6-v2 vectors, mean pooling, L2-normalised, batched, cached by text.
 
-Used by the embedding matcher (cosine in place of the LCS phi of seed 000,
-Eq. 24) and by the methods that need segment vectors (PyrEval, seed 002,
-section 3, where WTMF is replaced by MiniLM; PEAK, seed 004, where ADW is
-replaced by MiniLM).
+Used by the embedding matcher (cosine in place of the LCS phi of Hirao et al.
+2018, Eq. 24) and by the methods that need segment vectors (PyrEval, Gao et al.
+2019, section 3, where WTMF is replaced by MiniLM; PEAK, Yang et al. 2016, where
+ADW is replaced by MiniLM).
 
 The model is resolved, in order, from: the ``model`` argument (a local folder,
 or a hub name for users who are online), the ``PYRAMID_METRIC_ENCODER``

@@ -120,7 +120,7 @@ def normalize_inputs(predictions, references, sources, needs_sources: bool):
                              "documents) per prediction")
         return _without_markup(predictions, refs_out, [None] * len(predictions))
     sources = _check_list(sources, "sources")
-    if needs_sources and sources and all(s is None or (isinstance(s, str) and not s.strip()) for s in sources):
+    if needs_sources and sources and all(s is None or s == "" for s in sources):  # "": evaluate's missing source
         raise ValueError("`sources` is required by this method: give one source document (or a list of "
                          "documents) per prediction")
     if len(sources) != len(predictions):

@@ -5,7 +5,7 @@ This module knows nothing about summaries: it solves generic problems.
 - :func:`solve_ilp` runs a PuLP model with a time limit and says whether the
   answer is proven optimal, the best feasible one at the limit, or none.
 - :func:`max_weight_assignment` (Hungarian algorithm, scipy) and
-  :func:`assignment_ilp` solve the linear assignment problem of seed 000,
+  :func:`assignment_ilp` solve the linear assignment problem of Hirao et al. (2018),
   Eq. (20)-(23); :func:`knapsack` (dynamic programme) and :func:`knapsack_ilp`
   solve the 0/1 knapsack of Eq. (25)-(27).  The fast versions are the hot
   path; the ILP versions are their reference in the tests.

@@ -261,7 +261,13 @@ def _stop_stems() -> frozenset:
 
 
 def content_words(stemmed_words: Sequence[str]) -> List[str]:
-    """The words that are not stop words (compares the stems that :func:`words` produces)."""
+    """The words that are not stop words (compares the stems that :func:`words` produces).
+
+    English stop words only: a word list in another Latin-script language (:func:`latin_language`) keeps all
+    its words, rather than losing those that happen to be English function words (German "in", French "on").
+    """
+    if latin_language(stemmed_words, stemmed=True):
+        return list(stemmed_words)
     stops = _stop_stems()
     return [w for w in stemmed_words if w not in stops]
 
@@ -332,11 +338,23 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
         if top == "UNKNOWN":
             return "text in an unidentified script"
         return f"{'an' if top[0] in 'AEIOU' else 'a'} {top.title()}-script language"
-    toks = [t for text in texts for t in _WORD_RE.findall(text.lower())][:2000]
+    return latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
+
+
+@lru_cache(maxsize=1)
+def _latin_stop_stems() -> dict:
+    return {lang: frozenset(stem(w) for w in stops) for lang, stops in _LATIN_STOPS.items()}
+
+
+def latin_language(toks: Sequence[str], stemmed: bool = False) -> "str | None":
+    """German, French, Spanish, Italian, Portuguese or Dutch when at least 12% of the (lower-cased, or with
+    ``stemmed`` Porter-stemmed) words ``toks`` are function words of that language and more of them are than
+    English ones; None otherwise, and for fewer than 8 words."""
     if len(toks) < _MIN_LATIN_WORDS:
         return None
-    english = sum(t in STOP_WORDS for t in toks) / len(toks)
-    name, share = max(((lang, sum(t in stops for t in toks) / len(toks)) for lang, stops in _LATIN_STOPS.items()),
+    english_stops, others = (_stop_stems(), _latin_stop_stems()) if stemmed else (STOP_WORDS, _LATIN_STOPS)
+    english = sum(t in english_stops for t in toks) / len(toks)
+    name, share = max(((lang, sum(t in stops for t in toks) / len(toks)) for lang, stops in others.items()),
                       key=lambda x: x[1])
     return name if share >= 0.12 and share > english else None
 

@@ -8,7 +8,7 @@ import pytest
 from pyramid_metric import PyramidScorer
 from pyramid_metric.document import punctuation_sentences
 from pyramid_metric.encoder import lexical_vector
-from pyramid_metric.text import detect_language, mostly_non_latin, parse, words
+from pyramid_metric.text import content_words, detect_language, latin_language, mostly_non_latin, parse, words
 
 ALL_METHODS = ["refpyramid", "hirao", "be", "rouge", "pyreval", "peak", "ape"]
 # (a two-sentence summary, an unrelated one) per language
@@ -49,6 +49,24 @@ def test_english_development_data_is_never_flagged(realsumm_rows):
     flagged = [s["summary"][:60] for r in realsumm_rows for s in r["systems"].values()
                if detect_language([s["summary"]]) or detect_language([r["reference"]])]
     assert flagged == []  # 1,500 REALSumm summaries and their references, each read alone
+
+
+def test_english_stop_words_are_removed_from_english_only():
+    german = words("Der Sturm traf die Küste und tausende Häuser in Hamburg hatten keinen Strom")
+    assert latin_language(german, stemmed=True) == "German"
+    assert content_words(german) == german  # "in" is a German word here, not an English stop word
+    english = words("The storm hit the coast and thousands of homes in Hamburg lost their power")
+    assert content_words(english) == ["storm", "hit", "coast", "thousand", "home", "hamburg", "lost", "power"]
+
+
+def test_english_sentences_of_the_development_data_keep_their_stop_words_removed(realsumm_rows):
+    import re
+
+    texts = [r["reference"] for r in realsumm_rows] + [s["summary"] for r in realsumm_rows
+                                                       for s in r["systems"].values()]
+    sentences = [w for t in texts for x in re.split(r"(?<=[.!?])\s+|\n", t) if (w := words(x))]
+    assert len(sentences) > 3000
+    assert [s for s in sentences if latin_language(s, stemmed=True)] == []
 
 
 def test_scripts_without_spaces_give_one_word_per_character():

@@ -1,6 +1,6 @@
-"""AMR graphs for APE (seed 003): a parser adapter, PENMAN input, and a built-in dependency-to-AMR approximation.
+"""AMR graphs for APE (Steinberger et al. 2017): a parser adapter, PENMAN input, and a built-in dependency-to-AMR approximation.
 
-Seed 003 parses every sentence with JAMR (Flanigan et al. 2014).  JAMR (Scala)
+Steinberger et al. (2017) parse every sentence with JAMR (Flanigan et al. 2014).  JAMR (Scala)
 and trained AMR parser weights are not installable here, so parsing goes
 through an adapter:
 
@@ -23,7 +23,7 @@ optional) is read with :mod:`penman` instead of being parsed.
 
 Graph nodes carry *alignments* (token indices in ``text.parse(text.clean_text(...))``)
 when the approximation built them, so APE can keep exactly the triples of an
-SCU contributor (seed 003, section 4: A_dj = triples of A_mi whose constituents
+SCU contributor (Steinberger et al. 2017, section 4: A_dj = triples of A_mi whose constituents
 lie in the mention); unaligned graphs fall back to matching concepts against
 the contributor's lemmas.
 """
@@ -54,7 +54,7 @@ SKIP_DEPS = {"punct", "det", "aux", "auxpass", "case", "cc", "mark", "expl", "de
 
 @dataclass(frozen=True)
 class AMRGraph:
-    """An AMR graph as triples (seed 003, Eq. 1): instances (var, concept), attributes (var, role, value),
+    """An AMR graph as triples (Steinberger et al. 2017, Eq. 1): instances (var, concept), attributes (var, role, value),
     relations (var, role, var); ``alignments`` = (var, token indices) pairs; ``text`` = its sentence."""
 
     top: Optional[str]

@@ -1,8 +1,8 @@
 """Clause-level analysis of a spaCy dependency parse: clause-like segments and subject-predicate-object triples.
 
-Shared by two seed systems:
+Shared by two methods:
 
-- **PyrEval** (seed 002, section 4.1, "Sentence Decomposition"): every tensed
+- **PyrEval** (Gao et al. 2019, section 4.1, "Sentence Decomposition"): every tensed
   verb phrase starts a segment; its subject is attached (subjects of VP
   conjuncts are reused, footnote 2); the remaining words go to the segment of
   the clause that governs them.  A sentence has a default segmentation (the
@@ -10,7 +10,7 @@ Shared by two seed systems:
   (Figure 3).  The paper reads tensed VPs off a Stanford phrase-structure parse;
   here they are read off spaCy's dependency parse (a tensed verb = a finite verb
   or a verb with a finite auxiliary), which is what the core's Basic Elements use too.
-- **PEAK** (seed 004, "Semantic Content Analysis"): ``<subject, predicate, object>``
+- **PEAK** (Yang et al. 2016, "Semantic Content Analysis"): ``<subject, predicate, object>``
   triples from a ClausIE-style clause extraction (Del Corro & Gemulla 2013).
   ClausIE itself (Java, Stanford parser) is not available; :func:`sentence_triples`
   follows its recipe on the spaCy parse: one clause per verb with a subject
@@ -41,7 +41,7 @@ MAX_SEGMENTATIONS = 4  # the default one, the finest one, and up to two two-way 
 
 @dataclass(frozen=True)
 class Segment:
-    """A clause-like segment of sentence ``sentence``: ``segmentation`` k, segment m (seg_ijkm of seed 002 Fig. 5).
+    """A clause-like segment of sentence ``sentence``: ``segmentation`` k, segment m (seg_ijkm of Gao et al. 2019 Fig. 5).
 
     ``tokens`` are the token indices (in the sentence's spaCy ``Doc``) in text order;
     segments may be discontinuous and may reuse a subject from another clause.
@@ -146,7 +146,7 @@ def _clause_segment(doc, owner, head, group: set) -> List[int]:
 
 
 def sentence_segmentations(sent, sentence: int = 0) -> List[List[Segment]]:
-    """Segmentation 0 = the whole sentence; then alternatives of >= 2 segments (seed 002, section 4.1, Fig. 3).
+    """Segmentation 0 = the whole sentence; then alternatives of >= 2 segments (Gao et al. 2019, section 4.1, Fig. 3).
 
     Alternatives: the finest one (one segment per tensed clause) and two-way
     splits that cut one embedded clause (with the clauses under it) from the rest.
@@ -190,7 +190,7 @@ def sentence_segmentations(sent, sentence: int = 0) -> List[List[Segment]]:
 
 
 def content_sentences(text: str) -> list:
-    """spaCy sentence spans of the cleaned ``text`` that have at least one word (the sentences j of seed 002)."""
+    """spaCy sentence spans of the cleaned ``text`` that have at least one word (the sentences j of Gao et al. 2019)."""
     doc = textlib.parse(textlib.clean_text(text))
     return [s for s in doc.sents if textlib.words(s.text)]
 
@@ -229,7 +229,7 @@ def _triple_subject(verb):
 
 
 def sentence_triples(sent, sentence: int = 0) -> List[Triple]:
-    """ClausIE-style propositions of one spaCy sentence (seed 004; Del Corro & Gemulla 2013).
+    """ClausIE-style propositions of one spaCy sentence (Yang et al. 2016; Del Corro & Gemulla 2013).
 
     For each verb that has a subject (own, conjunct's or relative antecedent):
     predicate = verb with its auxiliaries, negation and particle; object = the

@@ -41,7 +41,7 @@ import numpy as np
 EDUA_C_MAX_CANDIDATES = 2000
 EDUA_C_MAX_NODES = 2_000_000
 MAX_CANDIDATES = 20_000  # clique enumeration cap (EDUA-G keeps the best by attraction score)
-ALPHA_OFFSET = 10  # alpha = |segments| + 10 (seed 002, appendix B: alpha in [|seg| + 10, |seg| + 50])
+ALPHA_OFFSET = 10  # alpha = |segments| + 10 (Gao et al. 2019, appendix B: alpha in [|seg| + 10, |seg| + 50])
 
 
 # -- the EDUA graph ----------------------------------------------------------------------------------
@@ -55,7 +55,7 @@ class Candidate(NamedTuple):
 
 @dataclass(frozen=True)
 class Node:
-    """A segment seg_ijkm: reference i, sentence j, segmentation k, segment m (seed 002, Figure 5 item 1)."""
+    """A segment seg_ijkm: reference i, sentence j, segmentation k, segment m (Gao et al. 2019, Figure 5 item 1)."""
 
     reference: int
     sentence: int
@@ -110,7 +110,7 @@ class EDUAGraph:
 
 
 def attraction(clique: Sequence[int], sim: np.ndarray) -> float:
-    """AS(scu) = mean cosine over the clique's pairs (seed 002, Figure 5 item 3); 1 for a single segment."""
+    """AS(scu) = mean cosine over the clique's pairs (Gao et al. 2019, Figure 5 item 3); 1 for a single segment."""
     if len(clique) < 2:
         return 1.0
     pairs = list(itertools.combinations(clique, 2))
@@ -197,7 +197,7 @@ def _residual(nodes: Sequence[Node], state: _State) -> List[Tuple[int, ...]]:
 
 
 def pyramid_ap(classes: Dict[int, List[float]]) -> float:
-    """AP = sum over non-empty equivalence classes of AC = mean AS (seed 002, Figure 5 items 4-5)."""
+    """AP = sum over non-empty equivalence classes of AC = mean AS (Gao et al. 2019, Figure 5 items 4-5)."""
     return float(sum(sum(v) / len(v) for v in classes.values() if v))
 
 
@@ -207,7 +207,7 @@ def _best_first(cand: Candidate):
 
 
 def edua_greedy(graph: EDUAGraph, beta: float = 2.5, alpha: Optional[float] = None) -> EDUAResult:
-    """EDUA-G (seed 002, appendix A, Algorithms 1-4): greedy top-down allocation with backtracking.
+    """EDUA-G (Gao et al. 2019, appendix A, Algorithms 1-4): greedy top-down allocation with backtracking.
 
     For r = n .. 2, C_r takes candidate SCUs of size r by descending AS while
     they fit the segment status and the capacity y_r.  When C_r ends smaller
@@ -261,7 +261,7 @@ def edua_greedy(graph: EDUAGraph, beta: float = 2.5, alpha: Optional[float] = No
 
 def edua_complete(graph: EDUAGraph, max_candidates: int = EDUA_C_MAX_CANDIDATES,
                   max_nodes: int = EDUA_C_MAX_NODES) -> EDUAResult:
-    """EDUA-C (seed 002, section 4.4): depth-first search over candidate SCUs for the pyramid of highest AP.
+    """EDUA-C (Gao et al. 2019, section 4.4): depth-first search over candidate SCUs for the pyramid of highest AP.
 
     Candidates are ordered by weight (then AS); a path adds a candidate when it
     keeps constraints 1 (one segmentation per sentence) and 2 (distinct

@@ -1,4 +1,4 @@
-"""Extractive reference summaries made of source EDUs (seed 000, section 3.1-3.2).
+"""Extractive reference summaries made of source EDUs (Hirao et al. 2018, section 3.1-3.2).
 
 - :func:`align_extract`, Eq. (1)-(6), Prop(AL): align source EDUs to reference
   EDUs one-to-one maximizing the LCS similarity phi, within the length limit.

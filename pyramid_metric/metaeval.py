@@ -81,7 +81,7 @@ def bootstrap_correlation(metric: np.ndarray, human: np.ndarray, level_fn, kind:
     return float(np.quantile(vals, 0.025)), float(np.quantile(vals, 0.975))
 
 
-# ---- Wilcoxon system-pair agreement (seed 002, section 6; Rankel et al. 2011) -------------------
+# ---- Wilcoxon system-pair agreement (Gao et al. 2019, section 6; Rankel et al. 2011) -------------------
 
 def wilcoxon_outcomes(scores: np.ndarray, alpha: float = 0.05) -> np.ndarray:
     """Outcome of a two-sided Wilcoxon signed-rank test for every pair of systems (columns).
@@ -115,13 +115,13 @@ def wilcoxon_outcomes(scores: np.ndarray, alpha: float = 0.05) -> np.ndarray:
 
 def wilcoxon_agreement(metric: np.ndarray, human: np.ndarray, alpha: float = 0.05) -> float:
     """Share of system pairs on which the metric's Wilcoxon outcome equals the human one
-    (both significant the same way, or both not significant) -- "accuracy" of seed 002, Table 4."""
+    (both significant the same way, or both not significant) -- "accuracy" of Gao et al. 2019, Table 4."""
     return float(np.mean(wilcoxon_outcomes(metric, alpha) == wilcoxon_outcomes(human, alpha)))
 
 
 def bootstrap_wilcoxon_agreement(metric: np.ndarray, human: np.ndarray, n_samples: int = 100,
                                  share: float = 41 / 46, alpha: float = 0.05, seed: int = 12345) -> Dict[str, float]:
-    """Seed 002 Table 4 protocol: accuracy on ``n_samples`` random subsets of the examples (each
+    """The protocol of Gao et al. (2019), Table 4: accuracy on ``n_samples`` random subsets of the examples (each
     ``share`` of them, drawn without replacement; TAC 2010 used 41 of 46 topics), reported as the
     mean, the standard deviation, the 95% normal interval of the mean, and the accuracy on all examples.
     Each subset yields its own gold set of human outcomes."""

@@ -1,4 +1,4 @@
-"""AMR matcher: Smatch maximum matching triples (seed 003, Eq. 2) through the ``smatch`` package.
+"""AMR matcher: Smatch maximum matching triples (Steinberger et al. 2017, Eq. 2) through the ``smatch`` package.
 
 ``mmt(A, B)`` is the largest number of triples of graph A that match triples of
 graph B under one variable mapping; Smatch (Cai & Knight 2013) finds it by hill
@@ -8,7 +8,7 @@ clears the cache, seeds a *saved and restored* global RNG state (reproducible,
 and the caller's random state is untouched) and holds a lock.
 
 As a :class:`~pyramid_metric.match.base.Matcher`, similarity of summary span c
-to pyramid unit p is APE's recall ``mmt(A_p, A_c) / |A_p|`` (seed 003,
+to pyramid unit p is APE's recall ``mmt(A_p, A_c) / |A_p|`` (Steinberger et al. 2017,
 Algorithm 1), best over c's sentence graphs; the default threshold is
 tau = 0.75.  Graphs come from :func:`pyramid_metric.amr.graphs_of` (PENMAN
 input, amrlib, or the built-in dependency approximation).
@@ -40,7 +40,7 @@ def _label_bound(a: Tuple[list, list, list], b: Tuple[list, list, list]) -> int:
 
 
 def max_matching_triples(a: AMRGraph, b: AMRGraph, iterations: int = SMATCH_ITERATIONS, seed: int = SEED) -> int:
-    """mmt(A, B) of seed 003, Eq. (2): Smatch's best triple-match count between two graphs (deterministic)."""
+    """mmt(A, B) of Steinberger et al. 2017, Eq. (2): Smatch's best triple-match count between two graphs (deterministic)."""
     import smatch
 
     ta, tb = a.smatch_triples("a"), b.smatch_triples("b")

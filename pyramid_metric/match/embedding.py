@@ -1,6 +1,6 @@
-"""Embedding matcher: phi(c, p) = cosine of MiniLM sentence vectors, in place of the LCS phi of seed 000 (Eq. 6, 24).
+"""Embedding matcher: phi(c, p) = cosine of MiniLM sentence vectors, in place of the LCS phi of Hirao et al. 2018 (Eq. 6, 24).
 
-Seed 000 matches a summary EDU c to a pyramid EDU p when the share of p's words
+Hirao et al. (2018) match a summary EDU c to a pyramid EDU p when the share of p's words
 that c covers in order (LCS) reaches t.  Paraphrases share few words, so this
 matcher compares meanings instead: mean-pooled, L2-normalised
 all-MiniLM-L6-v2 vectors (:mod:`pyramid_metric.encoder`), similarity =

@@ -1,4 +1,4 @@
-"""LCS matcher: phi(c, p) = l(LCS(c, p)) / l(p) in stemmed words (seed 000, Eq. 6 and 24)."""
+"""LCS matcher: phi(c, p) = l(LCS(c, p)) / l(p) in stemmed words (Hirao et al. 2018, Eq. 6 and 24)."""
 from __future__ import annotations
 
 from typing import Sequence

@@ -1,6 +1,6 @@
 """Learned SCU-presence matcher: P(pyramid unit is expressed by a summary), a packed cross-encoder on MiniLM.
 
-Issue 7 asks for a matcher learned from REALSumm dev ``scu_labels`` (human
+A matcher learned from REALSumm dev ``scu_labels`` (human
 judgments of whether each Summary Content Unit of the reference is present in
 a system summary).  This module predicts that probability from the pair
 (unit, summary) with all-MiniLM-L6-v2 (from the PyPI package

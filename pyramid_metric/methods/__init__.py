@@ -1,4 +1,4 @@
-"""Scoring methods, one module per seed system, chosen by ``PyramidConfig.method``."""
+"""Scoring methods, one module per method, chosen by ``PyramidConfig.method``."""
 from __future__ import annotations
 
 import importlib

@@ -1,4 +1,4 @@
-"""Seed 003 (Steinberger, Krejzl & Brychcín 2017): APE — AMR-based Pyramid Evaluation, and APE + ROUGE-SU4.
+"""Steinberger, Krejzl & Brychcín (2017): APE — AMR-based Pyramid Evaluation, and APE + ROUGE-SU4.
 
 Algorithm 1 of the seed: an SCU c_i (weight lambda_i) is covered when, for one
 of its contributors d_j and one summary sentence p_k,
@@ -80,7 +80,7 @@ def reference_text(ref: str) -> str:
 
 
 class APEMethod(Method):
-    """APE (seed 003): SCU contributors' AMR triples matched against summary sentence graphs with Smatch."""
+    """APE (Steinberger et al. 2017): SCU contributors' AMR triples matched against summary sentence graphs with Smatch."""
 
     name = "ape"
     needs_sources = False

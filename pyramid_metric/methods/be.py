@@ -59,7 +59,7 @@ class BEIdentityMatcher(Matcher):
 
 
 class BEMethod(Method):
-    """BE-HM / BE-HMR recall against the BEs of the references (seed 001); no source documents needed."""
+    """BE-HM / BE-HMR recall against the BEs of the references (Hovy et al. 2006); no source documents needed."""
 
     name = "be"
     needs_sources = False

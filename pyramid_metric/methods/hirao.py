@@ -1,4 +1,4 @@
-"""Seed 000 (Hirao et al. 2018): EDU-based extractive references -> EDU pyramid -> LAP / knapsack score.
+"""Hirao et al. (2018): EDU-based extractive references -> EDU pyramid -> LAP / knapsack score.
 
 Composes the shared parts: segmentation (``document``), extraction ILPs
 (``extract``), the pyramid (``pyramid.edu_pyramid``), a matcher and the

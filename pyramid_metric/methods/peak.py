@@ -1,4 +1,4 @@
-"""Seed 004 (Yang, Passonneau & de Melo 2016): PEAK — Pyramid Evaluation via Automated Knowledge extraction.
+"""Yang, Passonneau & de Melo (2016): PEAK — Pyramid Evaluation via Automated Knowledge extraction.
 
 1. **Semantic content analysis**: ``<subject, predicate, object>`` triples of
    every reference sentence.  PEAK runs ClausIE (Java, Stanford parser), which
@@ -78,7 +78,7 @@ def _prefetch(texts: Sequence[str], extra: Sequence[str] = ()) -> None:
 
 
 class PeakMethod(Method):
-    """PEAK (seed 004): triple pyramids merged at T1, Hungarian scoring at T; embedding similarity in place of ADW."""
+    """PEAK (Yang et al. 2016): triple pyramids merged at T1, Hungarian scoring at T; embedding similarity in place of ADW."""
 
     name = "peak"
     needs_sources = False

@@ -1,4 +1,4 @@
-"""Seed 002 (Gao, Sun & Passonneau 2019): PyrEval — pyramids from the references alone, WMIN scoring.
+"""Gao, Sun & Passonneau (2019): PyrEval — pyramids from the references alone, WMIN scoring.
 
 Pipeline (Figure 2 of the seed):
 
@@ -115,7 +115,7 @@ def prefetch(texts: Sequence[str], extra: Sequence[str] = ()) -> None:
 
 
 class PyrEvalMethod(Method):
-    """PyrEval (seed 002): EDUA pyramids of reference segments, WMIN scoring, four scores."""
+    """PyrEval (Gao et al. 2019): EDUA pyramids of reference segments, WMIN scoring, four scores."""
 
     name = "pyreval"
     needs_sources = False

@@ -1,7 +1,7 @@
 """ROUGE-N and ROUGE-SU4 recall as baselines in the same API: ``method="rouge"``, ``rouge_variant="su4"``.
 
-Seed 001, section 3.6, reads ROUGE as a BE method whose units are n-grams,
-each worth one point per occurrence in a reference; seed 003 (APE) mixes its
+Hovy et al. (2006), section 3.6, read ROUGE as a BE method whose units are n-grams,
+each worth one point per occurrence in a reference; Steinberger et al. 2017 (APE) mixes its
 score with ROUGE-SU4.  This module computes recall exactly as the official
 ROUGE-1.5.5 Perl script does with ``-m -n 4 -2 4 -u -f A`` (checked to 1e-4 on
 REALSumm by ``scripts/check_rouge_perl.py``):

@@ -3,7 +3,7 @@
 An :class:`SCUPyramid` is a :class:`~pyramid_metric.pyramid.Pyramid` whose units
 are SCUs with their contributors (the reference phrases that express them), so
 the scorer's cache, ``tiers()`` and explanations keep working.  The normalizers
-follow the manual pyramid method (Nenkova & Passonneau 2004; seed 002, section 4.6):
+follow the manual pyramid method (Nenkova & Passonneau 2004; Gao et al. 2019, section 4.6):
 the best total weight that ``count`` SCUs can have in this pyramid.
 """
 from __future__ import annotations
@@ -105,7 +105,7 @@ def canonical_order(references: Sequence[str]) -> list:
 
 
 def harmonic_mean(a: float, b: float) -> float:
-    """2ab / (a + b), 0 when both are 0 (PyrEval's comprehensive score, seed 002 section 4.6)."""
+    """2ab / (a + b), 0 when both are 0 (PyrEval's comprehensive score, Gao et al. 2019 section 4.6)."""
     return 0.0 if a + b <= 0 else 2 * a * b / (a + b)
 
 

@@ -1,4 +1,4 @@
-"""The bi-LSTM EDU segmenter of Hirao et al. (seed 000), section 4.2.
+"""The bi-LSTM EDU segmenter of Hirao et al. (2018), section 4.2.
 
 "We regard decomposing a sentence into EDUs as a sequential tagging problem
 [...] based on 3-layer bi-LSTM.  The size of word embeddings and hidden layers
@@ -56,7 +56,7 @@ class WordExample:
 
 
 class BiLSTMTagger(nn.Module):
-    """Seed 000 section 4.2: word emb 100 + char bi-LSTM 40 -> dropout 0.3 -> 3-layer bi-LSTM 256 -> linear."""
+    """Hirao et al. (2018), section 4.2: word emb 100 + char bi-LSTM 40 -> dropout 0.3 -> 3-layer bi-LSTM 256 -> linear."""
 
     def __init__(self, words: Sequence[str], chars: Sequence[str], word_counts: Optional[Sequence[int]] = None,
                  emb_dim: int = 100, hidden: int = 256, layers: int = 3, char_emb_dim: int = 25,
@@ -151,7 +151,7 @@ class BiLSTMTagger(nn.Module):
 
 
 class BiLSTMSegmenter(TokenTaggingSegmenter):
-    """EDU segmenter of seed 000 (section 4.2): spaCy sentences/tokens, then the 3-layer bi-LSTM tagger."""
+    """EDU segmenter of Hirao et al. 2018 (section 4.2): spaCy sentences/tokens, then the 3-layer bi-LSTM tagger."""
 
     name = "bilstm"
     weights_name = "bilstm"

@@ -31,7 +31,7 @@ from ..text import _WORD_RE, _stop_stems, stem
 from .base import Matcher
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
-FLOOR = 0.6  # b: cosines at or below it count as absent; 1 at cosine 1
+FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
 
 
 class _Words:

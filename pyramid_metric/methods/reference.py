@@ -127,9 +127,12 @@ class ReferencePyramidMethod(Method):
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
 
+        summaries = [clean_text(p) for p in predictions]
+        if self.matcher.reads_context:  # encode the batch's summaries together (batched, cached)
+            self.matcher.prepare(summaries)
         out = []
-        for pred, pyr in zip(predictions, pyramids):
-            out.append(self._score_one(clean_text(pred), pyr))
+        for summary, pyr in zip(summaries, pyramids):
+            out.append(self._score_one(summary, pyr))
         return out
 
     def _score_one(self, summary: str, pyr: Pyramid) -> ScoreResult:

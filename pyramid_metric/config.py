@@ -7,7 +7,7 @@ from typing import Optional
 
 METHODS = ("hirao", "refpyramid", "be", "rouge", "pyreval", "peak", "ape")
 EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
-MATCHERS = ("lcs", "recall", "embedding", "amr", "learned", "learned+recall")
+MATCHERS = ("lcs", "recall", "embedding", "align", "amr", "learned", "learned+recall")
 SOLVERS = ("highs", "cbc")
 # threshold=None resolves to the matcher's default: t = 0.55 of seed 000 for LCS; for the MiniLM cosine the
 # value tuned on REALSumm dev only (scripts/tune_embedding_threshold.py: best summary-level Pearson of the

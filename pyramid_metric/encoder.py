@@ -14,7 +14,14 @@ Nothing is downloaded unless a hub name is given explicitly.
 API::
 
     embed(texts: list[str]) -> np.ndarray   # (len(texts), 384), float32, rows of norm 1 (or 0 for empty text)
+    token_vectors(texts, layer) -> list[TokenVectors]  # contextual word-piece vectors of one layer, per text
     encoder_signature() -> str              # "all-MiniLM-L6-v2(...),pool:mean,maxlen:256,torch:...,transformers:..."
+
+``token_vectors`` serves the alignment matcher (BERTScore-style greedy matching, Zhang et al. 2020):
+the states of layer ``layer`` (0 = embeddings) for every word piece of a text, with the character
+span each piece covers.  A text longer than ``max_length`` pieces is read in overlapping windows of
+``max_length`` pieces (half a window apart) and each piece takes its states from the window in which
+it is most central, so nothing is truncated.  Only the first ``layer`` layers are run.
 """
 from __future__ import annotations
 
@@ -22,8 +29,8 @@ import logging
 import os
 import threading
 import warnings
-from collections import OrderedDict
-from typing import Dict, List, Optional, Sequence
+from collections import OrderedDict, namedtuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -32,6 +39,11 @@ logger = logging.getLogger(__name__)
 MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json)
 BATCH_SIZE = 64
 CACHE_SIZE = 200_000
+TOKEN_CACHE_PIECES = 400_000  # word pieces kept in the token-vector cache (about 600 MB of float32 at 384 dims)
+
+# offsets: (n, 2) int array of character spans [start, end) of the text's word pieces (special tokens left
+# out); vectors: (n, dim) float32, L2-normalised states of the requested layer.
+TokenVectors = namedtuple("TokenVectors", "offsets vectors")
 
 
 def default_model_path() -> str:
@@ -58,6 +70,8 @@ class Encoder:
         self.max_length = max_length
         self.cache_size = cache_size
         self._cache: "OrderedDict[str, np.ndarray]" = OrderedDict()
+        self._token_cache: "OrderedDict[Tuple[int, str], TokenVectors]" = OrderedDict()
+        self._token_pieces = 0
         self._lock = threading.RLock()
         self._model = None
         self._tokenizer = None
@@ -166,6 +180,96 @@ class Encoder:
             return np.zeros((0, self._dim), dtype=np.float32)
         return np.stack([found.get(t, zero) for t in texts])
 
+    # -- contextual word-piece vectors ------------------------------------------------------------
+    def _windows(self, n: int) -> List[Tuple[int, int, int, int]]:
+        """(start, end, keep_from, keep_to) piece windows covering ``n`` pieces: windows of at most
+        ``max_length - 2`` pieces, half a window apart; each piece is kept from the window where it is
+        most central (the middle halves, and the outer quarters of the first and last windows)."""
+        size = self.max_length - 2
+        if n <= size:
+            return [(0, n, 0, n)]
+        step = size // 2
+        starts = list(range(0, n - size, step)) + [n - size]
+        out = []
+        for k, a in enumerate(starts):
+            keep_from = 0 if k == 0 else (a + (starts[k - 1] + size)) // 2
+            keep_to = n if k == len(starts) - 1 else (starts[k + 1] + a + size) // 2
+            out.append((a, a + size, keep_from, keep_to))
+        return out
+
+    def _encode_tokens(self, texts: List[str], layer: int) -> List[TokenVectors]:
+        import torch
+
+        model, tok = self._load()
+        n_layers = len(model.encoder.layer)
+        enc = tok(texts, add_special_tokens=False, return_offsets_mapping=True, verbose=False)
+        pieces = []  # (text index, window start, window end, keep_from, keep_to)
+        for i, ids in enumerate(enc["input_ids"]):
+            pieces += [(i, *w) for w in self._windows(len(ids))]
+        states = [np.zeros((len(ids), self._dim), dtype=np.float32) for ids in enc["input_ids"]]
+        order = sorted(range(len(pieces)), key=lambda k: -(pieces[k][2] - pieces[k][1]))
+        with torch.inference_mode():
+            for b in range(0, len(order), self.batch_size):
+                batch = [pieces[k] for k in order[b:b + self.batch_size]]
+                width = max(e - a for _, a, e, _, _ in batch) + 2
+                ids = torch.zeros(len(batch), width, dtype=torch.long)
+                keep = torch.zeros(len(batch), width, dtype=torch.bool)
+                for r, (i, a, e, _, _) in enumerate(batch):
+                    ids[r, :e - a + 2] = torch.tensor([tok.cls_token_id] + enc["input_ids"][i][a:e]
+                                                      + [tok.sep_token_id])
+                    keep[r, :e - a + 2] = True
+                additive = torch.zeros(keep.shape, dtype=torch.float32)
+                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
+                hidden = model.embeddings(input_ids=ids)
+                for block in model.encoder.layer[:min(layer, n_layers)]:
+                    out = block(hidden, additive[:, None, None, :])
+                    hidden = out[0] if isinstance(out, tuple) else out
+                hidden = torch.nn.functional.normalize(hidden.float(), p=2, dim=-1).numpy()
+                for r, (i, a, _, lo, hi) in enumerate(batch):
+                    states[i][lo:hi] = hidden[r, 1 + lo - a:1 + hi - a]
+        return [TokenVectors(np.asarray(off, dtype=np.int64).reshape(-1, 2), st)
+                for off, st in zip(enc["offset_mapping"], states)]
+
+    def token_vectors(self, texts: Sequence[str], layer: int) -> List[TokenVectors]:
+        """Contextual vectors of every word piece of each text at ``layer`` (0 = embeddings, 6 = the last
+        layer of MiniLM-L6), with their character spans; each distinct text is encoded once (LRU cache)."""
+        if isinstance(texts, str) or not isinstance(texts, Sequence):
+            raise ValueError(f"token_vectors: `texts` must be a list of str, got {type(texts).__name__}")
+        for i, t in enumerate(texts):
+            if not isinstance(t, str):
+                raise ValueError(f"token_vectors: `texts[{i}]` must be a str, got {type(t).__name__}")
+        model, _ = self._load()
+        if isinstance(layer, bool) or not isinstance(layer, int) or not 0 <= layer <= len(model.encoder.layer):
+            raise ValueError(f"token_vectors: `layer` must be an int in [0, {len(model.encoder.layer)}], "
+                             f"got {layer!r}")
+        found: Dict[str, TokenVectors] = {}
+        with self._lock:
+            for t in texts:
+                v = self._token_cache.get((layer, t))
+                if v is not None:
+                    self._token_cache.move_to_end((layer, t))
+                    found[t] = v
+        todo = [t for t in dict.fromkeys(texts) if t not in found and t.strip()]
+        if todo:
+            for t, v in zip(todo, self._encode_tokens(todo, layer)):
+                found[t] = v
+            with self._lock:
+                for t in todo:
+                    if (layer, t) not in self._token_cache:
+                        self._token_cache[(layer, t)] = found[t]
+                        self._token_pieces += len(found[t].offsets)
+                while self._token_pieces > TOKEN_CACHE_PIECES and len(self._token_cache) > 1:
+                    _, old = self._token_cache.popitem(last=False)
+                    self._token_pieces -= len(old.offsets)
+        empty = TokenVectors(np.zeros((0, 2), dtype=np.int64), np.zeros((0, self._dim), dtype=np.float32))
+        return [found.get(t, empty) for t in texts]
+
+    def clear_token_cache(self) -> None:
+        """Forget every cached token vector (benchmarks use it to time texts never seen)."""
+        with self._lock:
+            self._token_cache.clear()
+            self._token_pieces = 0
+
     def signature(self) -> str:
         """Model, pooling, maximum length and library versions: what the vectors depend on."""
         import torch
@@ -223,9 +327,15 @@ def embed(texts: Sequence[str], model: Optional[str] = None) -> np.ndarray:
     return get_encoder(model).embed(texts)
 
 
+def token_vectors(texts: Sequence[str], layer: int, model: Optional[str] = None) -> List[TokenVectors]:
+    """Contextual word-piece vectors of ``layer`` for each text, with their character spans (cached by text)."""
+    return get_encoder(model).token_vectors(texts, layer)
+
+
 def encoder_signature(model: Optional[str] = None) -> str:
     """Signature fragment of the encoder: model, pooling, max length, torch and transformers versions."""
     return get_encoder(model).signature()
 
 
-__all__ = ["Encoder", "embed", "encoder_signature", "get_encoder", "default_model_path"]
+__all__ = ["Encoder", "TokenVectors", "embed", "token_vectors", "encoder_signature", "get_encoder",
+           "default_model_path"]

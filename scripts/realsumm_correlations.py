@@ -55,6 +55,10 @@ PYRAMID_ROWS = {
     "refpyr_emb": ("Reference-EDU pyramid, MiniLM cosine presence, content credit",
                    dict(method="refpyramid", matcher="embedding")),
     "refpyr_lcs": ("Reference-EDU pyramid, LCS presence, content credit", dict(method="refpyramid", matcher="lcs")),
+    "refpyr_align": ("Reference-EDU pyramid, align presence (contextual MiniLM word alignment), content credit",
+                     dict(method="refpyramid", matcher="align")),
+    "human_align": ("Human SCUs given, refpyramid scoring, align presence, per-SCU credit",
+                    dict(scus=True, method="refpyramid", matcher="align", credit="unit")),
     "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence, per-SCU credit",
                      dict(scus=True, method="refpyramid", matcher="recall", credit="unit")),
     "human_default": ("Human SCUs given, default configuration (content-weighted recall credit)",
@@ -75,6 +79,13 @@ OUT_OF_FOLD_ROWS = {
     "refpyr_learned_recall": ("Reference-EDU pyramid, mean of learned presence and recall (out of fold), "
                               "content credit", dict(method="refpyramid", matcher="learned+recall")),
 }
+
+# The align matcher's candidate settings (MiniLM layer, cosine floor) for the nested selection of
+# scripts/realsumm_selection_cv.py: row "align_L<layer>_f<floor x 100>", e.g. align_L5_f60.
+ALIGN_LAYERS = (3, 4, 5, 6)
+ALIGN_FLOORS = (0.4, 0.5, 0.6, 0.7, 0.8)
+ALIGN_ROWS = {f"align_L{layer}_f{round(100 * floor)}": (layer, floor)
+              for layer in ALIGN_LAYERS for floor in ALIGN_FLOORS}
 
 
 def load(path, limit=None):
@@ -165,7 +176,8 @@ def main():
     ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
                                                    "realsumm_dev.jsonl"))
     ap.add_argument("--rows", nargs="+", default=["default"] + [r for r in PYRAMID_ROWS if r != "default"]
-                    + ["rouge2", "bertscore"], help="row names (bertscore needs the bert-score package)")
+                    + ["rouge2", "bertscore"], help="row names (bertscore needs the bert-score package); also align_L<layer>_f<floor "
+                    "x 100> for the align matcher's candidate settings, e.g. align_L5_f60")
     ap.add_argument("--segmenter", default=None, help="override the segmenter of every pyramid row")
     ap.add_argument("--limit", type=int, default=None, help="first N examples only")
     ap.add_argument("--bootstrap", action="store_true", help="95%% intervals of summary/system Pearson")
@@ -200,6 +212,13 @@ def main():
         elif name == "bertscore":
             label, metric = "BERTScore recall (bert-score, local all-MiniLM-L6-v2, 6 layers)", bertscore_recall(rows, systems)
             sig = "bert-score:all-MiniLM-L6-v2:L6:no-idf"
+        elif name in ALIGN_ROWS:
+            from pyramid_metric.match.align import AlignMatcher
+
+            layer, floor = ALIGN_ROWS[name]
+            label = f"Reference-EDU pyramid, align presence (layer {layer}, floor {floor:g}), content credit"
+            metric, sig = pyramid_matrix(rows, systems, dict(method="refpyramid", matcher="align"), args.segmenter,
+                                         AlignMatcher(layer=layer, floor=floor))
         elif name in OUT_OF_FOLD_ROWS:
             if not args.presence_folds:
                 raise SystemExit(f"row {name} needs --presence-folds DIR")

@@ -2,7 +2,9 @@
 """Out-of-sample check of how the default configuration was chosen (REALSumm dev, nested selection).
 
 The default (reference-EDU pyramid, content-weighted recall credit) has no fitted parameter, but it was
-*chosen* among candidate configurations on REALSumm dev.  This script repeats that choice without
+*chosen* among candidate configurations on REALSumm dev.  The candidates include the align matcher's
+settings (MiniLM layer x cosine floor, rows ``align_L<layer>_f<floor x 100>``), so its layer and floor
+are chosen inside the cross-validation too.  This script repeats that choice without
 peeking: in 5-fold cross-validation split by example, and separately split by system (folds fixed by
 seed 2026), the candidate with the best summary-level Pearson on the training folds is applied to the
 held-out fold; the assembled held-out matrix is then correlated with the human scores.
@@ -10,7 +12,7 @@ held-out fold; the assembled held-out matrix is then correlated with the human s
 Input: the score matrices written by ``realsumm_correlations.py --save-matrices DIR``::
 
     python scripts/realsumm_correlations.py --rows default refpyr_recall refpyr_lcs refpyr_emb rouge_1 \\
-        rouge_su4 rouge2 --save-matrices runs/realsumm-matrices
+        rouge_su4 rouge2 $(python scripts/realsumm_selection_cv.py --list-align) --save-matrices runs/realsumm-matrices
     python scripts/realsumm_selection_cv.py runs/realsumm-matrices
 """
 from __future__ import annotations
@@ -22,10 +24,12 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from pyramid_metric.metaeval import all_correlations, summary_level  # noqa: E402
+from realsumm_correlations import ALIGN_ROWS  # noqa: E402
 
-CANDIDATES = ["default", "refpyr_recall", "refpyr_lcs", "refpyr_emb"]
+CANDIDATES = ["default", "refpyr_recall", "refpyr_lcs", "refpyr_emb"] + list(ALIGN_ROWS)
 SEED = 2026
 
 
@@ -51,9 +55,15 @@ def nested_selection(matrices: dict, human: np.ndarray, by: str, k: int = 5, see
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("matrices", help="folder with human.npy and <row>.npy")
+    ap.add_argument("matrices", nargs="?", help="folder with human.npy and <row>.npy")
     ap.add_argument("--candidates", nargs="+", default=CANDIDATES)
+    ap.add_argument("--list-align", action="store_true", help="print the align candidate rows and exit")
     args = ap.parse_args()
+    if args.list_align:
+        print(" ".join(ALIGN_ROWS))
+        return
+    if not args.matrices:
+        ap.error("the matrices folder is required")
     human = np.load(os.path.join(args.matrices, "human.npy"))
     matrices = {c: np.load(os.path.join(args.matrices, f"{c}.npy")) for c in args.candidates}
     print("| selection | chosen per fold | summary r | rho | tau | system r | rho | tau |")

@@ -10,6 +10,7 @@ MATCHERS: Dict[str, str] = {
     "lcs": "pyramid_metric.match.lcs:LCSMatcher",
     "recall": "pyramid_metric.match.recall:RecallMatcher",
     "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
+    "align": "pyramid_metric.match.align:AlignMatcher",
     "amr": "pyramid_metric.match.amr:AMRMatcher",
     "learned": "pyramid_metric.match.learned:LearnedMatcher",
     "learned+recall": "pyramid_metric.match.mean:LearnedRecallMatcher",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import namedtuple
-from typing import Sequence
+from typing import List, Sequence
 
 import numpy as np
 
@@ -21,6 +21,7 @@ class Matcher(ABC):
     """Compares spans that have ``.text`` and ``.words``; similarities lie in [0, 1]."""
 
     name = "matcher"
+    reads_context = False  # True: presence_in_context encodes each passage once and judges units inside it
 
     @abstractmethod
     def similarities(self, summary: Sequence, pyramid: Sequence) -> np.ndarray:
@@ -40,6 +41,15 @@ class Matcher(ABC):
             return np.zeros(0)
         sim = self.similarities([text_span(summary)], [text_span(u) for u in units])
         return np.clip(sim[0], 0.0, 1.0)
+
+    def presence_in_context(self, passages: Sequence[Sequence[str]], summary: str) -> List[np.ndarray]:
+        """Presence of units given as consecutive pieces of passages (e.g. the EDUs of a reference), one
+        array per passage.  Default: each unit judged alone (:meth:`presence`); matchers that read context
+        (``reads_context = True``) encode each passage once and judge its units inside it."""
+        flat = [u for p in passages for u in p]
+        p = self.presence(flat, summary) if flat else np.zeros(0)
+        cuts = np.cumsum([len(x) for x in passages])[:-1]
+        return list(np.split(np.asarray(p, dtype=float), cuts)) if passages else []
 
     def signature(self) -> str:
         return self.name

@@ -71,6 +71,22 @@ class ReferencePyramidMethod(Method):
     def _presence(self, units: Sequence[str], text: str) -> np.ndarray:
         return np.clip(np.nan_to_num(self.matcher.presence(list(units), text)), 0.0, 1.0)
 
+    def _unit_presence(self, pyr: Pyramid, summary: str) -> np.ndarray:
+        """Presence of every unit in the summary.  A matcher that reads context judges reference EDUs inside
+        their reference: the units of each reference (``origins``: the first reference whose EDU a unit is)
+        are given to it in order, as the consecutive pieces of that reference's text."""
+        if not self.matcher.reads_context or not pyr.origins:
+            return self._presence([u.text for u in pyr.units], summary)
+        groups: dict = {}
+        for j, origin in enumerate(pyr.origins):
+            groups.setdefault(min(origin) if origin else -1, []).append(j)
+        order = [js for _, js in sorted(groups.items())]
+        found = self.matcher.presence_in_context([[pyr.units[j].text for j in js] for js in order], summary)
+        p = np.zeros(len(pyr.units))
+        for js, pj in zip(order, found):
+            p[js] = pj
+        return np.clip(np.nan_to_num(p), 0.0, 1.0)
+
     def build_many(self, references: Sequence[Sequence[str]], sources: Sequence[Optional[str]]) -> List[Pyramid]:
         docs = iter(make_documents([r for refs in references for r in refs], self.segmenter))
         return [self._build_one([next(docs) for _ in refs]) for refs in references]
@@ -111,9 +127,12 @@ class ReferencePyramidMethod(Method):
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
 
+        summaries = [clean_text(p) for p in predictions]
+        if self.matcher.reads_context:  # encode the batch's summaries together (batched, cached)
+            self.matcher.prepare(summaries)
         out = []
-        for pred, pyr in zip(predictions, pyramids):
-            out.append(self._score_one(clean_text(pred), pyr))
+        for summary, pyr in zip(summaries, pyramids):
+            out.append(self._score_one(summary, pyr))
         return out
 
     def _score_one(self, summary: str, pyr: Pyramid) -> ScoreResult:
@@ -123,7 +142,7 @@ class ReferencePyramidMethod(Method):
             return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))), ("the pyramid is empty",), (summary,))
         if not summary.strip():
             return ScoreResult(0.0, 0.0, opt_kp, (), tuple(range(len(units))), ("the summary has no words",), ())
-        p = self._presence([u.text for u in units], summary)
+        p = self._unit_presence(pyr, summary)
         values = np.array(pyr.unit_values())
         credit = values * p
         total = pyr.pooled_credit(credit)

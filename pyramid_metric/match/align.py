@@ -1,0 +1,157 @@
+"""Contextual soft presence: a unit's content words aligned to the summary's words (greedy alignment).
+
+The presence of a unit u in a summary s is the mean, over u's content words w (all its words when it
+has no content word), of
+
+    a(w, s) = 1                                              if w's stem occurs in s (exact stemmed match)
+    a(w, s) = max(0, (max_v cos(e_w, e_v) - b) / (1 - b))    otherwise,
+
+where v runs over the words of s and e_w, e_v are contextual word vectors: the states of layer ``LAYER``
+of all-MiniLM-L6-v2 (:func:`pyramid_metric.encoder.token_vectors`), the word pieces of a word
+mean-pooled, L2-normalised.  This is the recall side of BERTScore's greedy matching (Zhang et al. 2020,
+"BERTScore: Evaluating Text Generation with BERT", Eq. 1 for R_BERT) restricted to a unit's content words,
+with exact stemmed matches credited in full and cosines below the floor b counted as absent, as
+BERTScore's baseline rescaling does for the aggregate (its section on baseline rescaling).
+
+Context: the summary is encoded once, as a whole.  A unit given alone (:meth:`presence`) is encoded
+alone; units given as consecutive pieces of a passage (:meth:`presence_in_context`, e.g. the EDUs of a
+reference) are read from one encoding of the passage, so "he" or "that showed" are judged with the words
+around them.  Each distinct text is encoded once (cached), whatever the number of units.
+
+The layer and the floor were chosen on REALSumm dev among 4 layers x 5 floors, the choice repeated inside
+cross-validation, and checked on GUMSum leave-one-out (``docs/align.md``); no weight is trained.
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..text import _WORD_RE, _stop_stems, stem
+from .base import Matcher
+
+LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
+FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
+
+
+class _Words:
+    """The words of a text: stems, content flags and contextual vectors (one row per word)."""
+
+    __slots__ = ("stems", "content", "vectors")
+
+    def __init__(self, stems: List[str], content: np.ndarray, vectors: np.ndarray):
+        self.stems, self.content, self.vectors = stems, content, vectors
+
+
+def word_spans(text: str) -> List[Tuple[int, int, str]]:
+    """(start, end, stem) of every word, the words of :func:`pyramid_metric.text.words` with their spans."""
+    return [(m.start(), m.end(), stem(m.group().lower())) for m in _WORD_RE.finditer(text)]
+
+
+def pool_words(spans: Sequence[Tuple[int, int]], offsets: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """Mean of the vectors of the word pieces that overlap each character span, L2-normalised (a zero row
+    for a span no piece covers)."""
+    out = np.zeros((len(spans), vectors.shape[1]), dtype=np.float32)
+    if not len(spans) or not len(offsets):
+        return out
+    starts, ends = offsets[:, 0], offsets[:, 1]
+    real = ends > starts
+    for i, (a, b) in enumerate(spans):
+        sel = real & (starts < b) & (ends > a)
+        if sel.any():
+            out[i] = vectors[sel].mean(0)
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    return out / np.maximum(norms, 1e-12)
+
+
+class AlignMatcher(Matcher):
+    """Presence = mean over a unit's content words of their best contextual cosine in the summary
+    (rescaled above a floor), 1 for an exact stemmed match."""
+
+    name = "align"
+    reads_context = True
+
+    def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
+        if isinstance(layer, bool) or not isinstance(layer, int) or layer < 0:
+            raise ValueError(f"AlignMatcher: `layer` must be an int >= 0, got {layer!r}")
+        if isinstance(floor, bool) or not isinstance(floor, (int, float)) or not 0.0 <= floor < 1.0:
+            raise ValueError(f"AlignMatcher: `floor` must be a number in [0, 1), got {floor!r}")
+        self.layer, self.floor, self.model = layer, float(floor), model
+
+    # -- encoding ---------------------------------------------------------------------------------
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Encode the texts of a scoring batch at once (cached), so that later calls only look up."""
+        from ..encoder import token_vectors
+
+        token_vectors(list(dict.fromkeys(t for t in texts if isinstance(t, str))), self.layer, self.model)
+
+    def _passage_words(self, passages: Sequence[Sequence[str]]) -> List[List[_Words]]:
+        """Words of each piece of each passage, their vectors read from one encoding of the whole passage
+        (pieces joined by a space)."""
+        from ..encoder import token_vectors
+
+        texts, bounds = [], []
+        for pieces in passages:
+            at, spans = 0, []
+            for piece in pieces:
+                spans.append(at)
+                at += len(piece) + 1
+            texts.append(" ".join(pieces))
+            bounds.append(spans)
+        encoded = token_vectors(texts, self.layer, self.model)
+        stops = _stop_stems()
+        out = []
+        for pieces, starts, tv in zip(passages, bounds, encoded):
+            spans = [[(a + s, a + e, st) for s, e, st in word_spans(piece)] for piece, a in zip(pieces, starts)]
+            flat = [sp for group in spans for sp in group]
+            vecs = pool_words([(s, e) for s, e, _ in flat], tv.offsets, tv.vectors)
+            words, k = [], 0
+            for group in spans:
+                stems = [st for _, _, st in group]
+                words.append(_Words(stems, np.array([st not in stops for st in stems], dtype=bool),
+                                    vecs[k:k + len(group)]))
+                k += len(group)
+            out.append(words)
+        return out
+
+    # -- presence ---------------------------------------------------------------------------------
+    def _align(self, unit: _Words, summary: _Words, summary_stems: frozenset) -> float:
+        """Mean over the unit's content words (all words if none) of their alignment credit a(w, s)."""
+        if not unit.stems or not summary.stems:
+            return 0.0
+        keep = unit.content if unit.content.any() else np.ones(len(unit.stems), dtype=bool)
+        exact = np.array([st in summary_stems for st, k in zip(unit.stems, keep) if k], dtype=bool)
+        best = (unit.vectors[keep] @ summary.vectors.T).max(axis=1)
+        soft = np.clip((best - self.floor) / (1.0 - self.floor), 0.0, 1.0)
+        return float(np.where(exact, 1.0, soft).mean())
+
+    def presence_in_context(self, passages: Sequence[Sequence[str]], summary: str) -> List[np.ndarray]:
+        """Presence of every piece of every passage; pieces are read inside their passage."""
+        if not isinstance(summary, str):
+            raise ValueError(f"presence: `summary` must be a str, got {type(summary).__name__}")
+        passages = [list(p) for p in passages]
+        if not any(passages):
+            return [np.zeros(len(p)) for p in passages]
+        *units, (summ,) = self._passage_words(passages + [[summary]])
+        stems = frozenset(summ.stems)
+        return [np.array([self._align(u, summ, stems) for u in group], dtype=float) for group in units]
+
+    def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
+        """Presence of each unit, each unit encoded alone."""
+        if not units:
+            return np.zeros(0)
+        return np.concatenate(self.presence_in_context([[u] for u in units], summary))
+
+    def similarities(self, summary: Sequence, pyramid: Sequence) -> np.ndarray:
+        """S[i, j] = presence of pyramid unit j in summary span i (each span and unit encoded alone)."""
+        out = np.zeros((len(summary), len(pyramid)))
+        if not pyramid:
+            return out
+        for i, span in enumerate(summary):
+            out[i] = self.presence([p.text for p in pyramid], span.text)
+        return out
+
+    def signature(self) -> str:
+        from ..encoder import encoder_signature
+
+        return f"align(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:1,{encoder_signature(self.model)})"

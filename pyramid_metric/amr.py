@@ -193,7 +193,6 @@ class _Draft:
     """The graph of one sentence while :func:`dependency_amr` builds it: nodes, triples and alignments so far."""
 
     sent: object
-    doc: object
     ents: Dict[int, object]          # token -> its named entity (entities of a known type only)
     copula_of: Dict[int, int]        # be-token -> its attr/acomp token (the clause's node)
     var: Dict[int, str] = field(default_factory=dict)  # token -> node variable
@@ -205,8 +204,7 @@ class _Draft:
 
     def node_of(self, t) -> Optional[str]:
         """The node of token ``t`` (a copula stands for its attr/acomp token)."""
-        t = self.doc[self.copula_of.get(t.i, t.i)]
-        return self.var.get(t.i)
+        return self.var.get(self.copula_of.get(t.i, t.i))
 
     def target(self, t) -> Optional[str]:
         """Where an edge to ``t`` points: its coordination node when it heads one, else its node."""
@@ -220,7 +218,7 @@ def dependency_amr(sent) -> AMRGraph:
     names, ``c`` for coordination nodes); every node is aligned to its tokens.
     """
     doc = textlib.with_entities(sent.doc)  # NER runs on demand (text.get_nlp)
-    draft = _Draft(sent, doc, _entities_of(sent, doc), _copulas_of(sent))
+    draft = _Draft(sent, _entities_of(sent, doc), _copulas_of(sent))
     _add_nodes(draft)           # 1) nodes
     _add_coordination(draft)    # 2) coordination
     _add_edges(draft)           # 3) edges from dependencies

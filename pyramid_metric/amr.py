@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -188,6 +188,29 @@ def read_penman(text: str) -> List[AMRGraph]:
 
 # -- the built-in dependency-to-AMR approximation -----------------------------------------------------
 
+@dataclass
+class _Draft:
+    """The graph of one sentence while :func:`dependency_amr` builds it: nodes, triples and alignments so far."""
+
+    sent: object
+    ents: Dict[int, object]          # token -> its named entity (entities of a known type only)
+    copula_of: Dict[int, int]        # be-token -> its attr/acomp token (the clause's node)
+    var: Dict[int, str] = field(default_factory=dict)  # token -> node variable
+    inst: Dict[str, str] = field(default_factory=dict)
+    align: Dict[str, Tuple[int, ...]] = field(default_factory=dict)
+    attrs: List[Tuple[str, str, str]] = field(default_factory=list)
+    rels: List[Tuple[str, str, str]] = field(default_factory=list)
+    coord_of: Dict[int, str] = field(default_factory=dict)  # first conjunct token -> its coordination node
+
+    def node_of(self, t) -> Optional[str]:
+        """The node of token ``t`` (a copula stands for its attr/acomp token)."""
+        return self.var.get(self.copula_of.get(t.i, t.i))
+
+    def target(self, t) -> Optional[str]:
+        """Where an edge to ``t`` points: its coordination node when it heads one, else its node."""
+        return self.coord_of.get(t.i) or self.node_of(t)
+
+
 def dependency_amr(sent) -> AMRGraph:
     """An approximate AMR of one spaCy sentence span (see the module docstring for the rules).
 
@@ -195,172 +218,213 @@ def dependency_amr(sent) -> AMRGraph:
     names, ``c`` for coordination nodes); every node is aligned to its tokens.
     """
     doc = textlib.with_entities(sent.doc)  # NER runs on demand (text.get_nlp)
+    draft = _Draft(sent, _entities_of(sent, doc), _copulas_of(sent))
+    _add_nodes(draft)           # 1) nodes
+    _add_coordination(draft)    # 2) coordination
+    _add_edges(draft)           # 3) edges from dependencies
+    _add_shared_subjects(draft)  # 4) re-entrant subjects
+    return _finish(draft)
+
+
+def _entities_of(sent, doc) -> Dict[int, object]:
+    """Token index -> named entity, for the sentence's entities of a type in :data:`NE_TYPES`."""
     ents = {}
     for ent in doc.ents:
         if ent.start >= sent.start and ent.end <= sent.end and ent.label_ in NE_TYPES:
             for t in ent:
                 ents[t.i] = ent
-    var: Dict[int, str] = {}  # token -> node variable
-    inst: Dict[str, str] = {}
-    align: Dict[str, Tuple[int, ...]] = {}
-    attrs: List[Tuple[str, str, str]] = []
-    rels: List[Tuple[str, str, str]] = []
-    copula_of: Dict[int, int] = {}  # be-token -> its attr/acomp token (the clause's node)
+    return ents
 
-    for tok in sent:  # copulas: "X is Y" -> (Y :domain X)
+
+def _copulas_of(sent) -> Dict[int, int]:
+    """Copulas: "X is Y" -> (Y :domain X), so a be-token maps to its attr/acomp token."""
+    copula_of = {}
+    for tok in sent:
         if tok.lemma_ == "be":
             comp = [c for c in tok.children if c.dep_ in ("attr", "acomp")]
             if comp:
                 copula_of[tok.i] = comp[0].i
+    return copula_of
 
-    def node_of(t) -> Optional[str]:
-        t = doc[copula_of.get(t.i, t.i)]
-        return var.get(t.i)
 
-    # 1) nodes
-    for tok in sent:
-        if tok.i in copula_of or tok.dep_ in SKIP_DEPS or tok.is_punct or tok.is_space:
+def _is_node(tok, copula_of: Dict[int, int]) -> bool:
+    """Whether a token becomes a node; prepositions, negations, numbers and function words become roles or
+    attributes instead."""
+    if tok.i in copula_of or tok.dep_ in SKIP_DEPS or tok.is_punct or tok.is_space:
+        return False
+    if tok.dep_ in ("prep", "agent") or (tok.dep_ == "pcomp" and tok.pos_ == "ADP"):
+        return False  # prepositions become roles, not nodes
+    if tok.lower_ in NEGATIONS or tok.dep_ == "neg" or tok.tag_ in ("WDT", "WP"):
+        return False
+    return not (tok.pos_ == "NUM" and tok.dep_ == "nummod")  # a number becomes :quant of its head
+
+
+def _concept(tok) -> str:
+    """A token's concept: its lemma, ``lemma-01`` for verbs (PropBank frame, sense 01 always)."""
+    if tok.pos_ == "PRON" and tok.lemma_.lower() in ("i", "me"):
+        return "i"
+    if tok.pos_ == "PRON":
+        return tok.lemma_.lower()
+    if tok.pos_ in ("VERB", "AUX"):
+        return f"{tok.lemma_.lower()}-01"
+    return tok.lemma_.lower() or tok.lower_
+
+
+def _add_entity(draft: _Draft, ent) -> None:
+    """A named entity: ``(e / type :name (n / name :op1 "W1" ...))``, every token of it mapped to ``e``."""
+    e, n = f"e{ent.root.i}", f"n{ent.root.i}"
+    draft.inst[e], draft.inst[n] = NE_TYPES[ent.label_], "name"
+    draft.align[e] = draft.align[n] = tuple(t.i for t in ent)
+    for k, t in enumerate([t for t in ent if not t.is_punct], start=1):
+        draft.attrs.append((n, f"op{k}", t.text))
+    draft.rels.append((e, "name", n))
+    for t in ent:
+        draft.var[t.i] = e
+
+
+def _add_nodes(draft: _Draft) -> None:
+    """Step 1: one node per content token, one entity node (and its name node) per named entity."""
+    for tok in draft.sent:
+        if not _is_node(tok, draft.copula_of):
             continue
-        if tok.dep_ in ("prep", "agent") or (tok.dep_ == "pcomp" and tok.pos_ == "ADP"):
-            continue  # prepositions become roles, not nodes
-        if tok.lower_ in NEGATIONS or tok.dep_ == "neg" or tok.tag_ in ("WDT", "WP"):
+        if tok.i in draft.ents:
+            ent = draft.ents[tok.i]
+            if tok.i == ent.root.i:
+                _add_entity(draft, ent)
             continue
-        if tok.pos_ == "NUM" and tok.dep_ == "nummod":
-            continue  # becomes :quant of its head
-        if tok.i in ents:
-            ent = ents[tok.i]
-            if tok.i != ent.root.i:
-                continue
-            e, n = f"e{ent.root.i}", f"n{ent.root.i}"
-            inst[e], inst[n] = NE_TYPES[ent.label_], "name"
-            align[e] = align[n] = tuple(t.i for t in ent)
-            for k, t in enumerate([t for t in ent if not t.is_punct], start=1):
-                attrs.append((n, f"op{k}", t.text))
-            rels.append((e, "name", n))
-            for t in ent:
-                var[t.i] = e
-            continue
-        if tok.pos_ == "PRON" and tok.lemma_.lower() in ("i", "me"):
-            concept = "i"
-        elif tok.pos_ == "PRON":
-            concept = tok.lemma_.lower()
-        elif tok.pos_ in ("VERB", "AUX"):
-            concept = f"{tok.lemma_.lower()}-01"
-        else:
-            concept = tok.lemma_.lower() or tok.lower_
         v = f"v{tok.i}"
-        inst[v] = concept
-        align[v] = (tok.i,)
-        var[tok.i] = v
+        draft.inst[v] = _concept(tok)
+        draft.align[v] = (tok.i,)
+        draft.var[tok.i] = v
 
-    # 2) coordination: (c / and :op1 first :op2 second ...); the parent's edge points to c
-    coord_of: Dict[int, str] = {}
-    for tok in sent:
+
+def _add_coordination(draft: _Draft) -> None:
+    """Step 2: coordination ``(c / and :op1 first :op2 second ...)``; the parent's edge will point to c."""
+    for tok in draft.sent:
         conj = [c for c in tok.children if c.dep_ == "conj"]
-        if not conj or node_of(tok) is None or tok.dep_ == "conj":
+        if not conj or draft.node_of(tok) is None or tok.dep_ == "conj":
             continue
         members, todo = [tok], list(conj)
         while todo:
             c = todo.pop(0)
             members.append(c)
             todo.extend(x for x in c.children if x.dep_ == "conj")
-        members = [m for m in members if node_of(m) is not None]
+        members = [m for m in members if draft.node_of(m) is not None]
         if len(members) < 2:
             continue
         cc = [c for m in members for c in m.children if c.dep_ == "cc"]
         c_var = f"c{tok.i}"
-        inst[c_var] = "or" if cc and cc[0].lower_ == "or" else "and"
-        align[c_var] = tuple(x.i for x in cc) or (tok.i,)
+        draft.inst[c_var] = "or" if cc and cc[0].lower_ == "or" else "and"
+        draft.align[c_var] = tuple(x.i for x in cc) or (tok.i,)
         for k, m in enumerate(sorted(members, key=lambda x: x.i), start=1):
-            rels.append((c_var, f"op{k}", node_of(m)))
-        coord_of[tok.i] = c_var
+            draft.rels.append((c_var, f"op{k}", draft.node_of(m)))
+        draft.coord_of[tok.i] = c_var
 
-    def target(t) -> Optional[str]:
-        return coord_of.get(t.i) or node_of(t)
 
-    # 3) edges from dependencies
-    for tok in sent:
+def _add_edges(draft: _Draft) -> None:
+    """Step 3: attributes (``:polarity -``, ``:quant``) and relations from the dependency arcs."""
+    for tok in draft.sent:
         head = tok.head
         if head.i == tok.i:
             continue
-        h = node_of(head)
+        h = draft.node_of(head)
         if tok.lower_ in NEGATIONS or tok.dep_ == "neg":
             if h is not None:
-                attrs.append((h, "polarity", "-"))
+                draft.attrs.append((h, "polarity", "-"))
             continue
         if tok.pos_ == "NUM" and tok.dep_ == "nummod":
             if h is not None:
-                attrs.append((h, "quant", tok.text.replace(",", "")))
+                draft.attrs.append((h, "quant", tok.text.replace(",", "")))
             continue
-        d = target(tok)
-        dep = tok.dep_
-        if dep == "pobj" and head.dep_ in ("prep", "agent", "pcomp") and d is not None:
-            prep = head.head if head.dep_ == "pcomp" else head  # "because of X": the role word is "because"
-            g = node_of(prep.head)
-            if g is None or g == d:
-                continue
-            p = prep.lower_
-            if prep.dep_ == "agent":
-                role = "ARG0"
-            elif tok.ent_type_ in ("DATE", "TIME"):
-                role = "time"
-            else:
-                role = PREP_ROLES.get(p, f"prep-{p}")
-                if role == "location" and tok.ent_type_ not in ("GPE", "LOC", "FAC", ""):
-                    role = f"prep-{p}"
-                if role == "agent-approx":
-                    role = "prep-by"
-            rels.append((g, role, d))
-            continue
-        if d is None or h is None or d == h or tok.dep_ == "conj":
-            continue
-        head_is_verb = head.pos_ in ("VERB", "AUX") and head.i not in copula_of
-        if head.i in copula_of and dep in ("nsubj", "nsubjpass", "csubj"):
-            rels.append((h, "domain", d))
-        elif dep in ("nsubj", "csubj"):
-            rels.append((h, "ARG0" if head_is_verb else "domain", d))
-        elif dep in ("nsubjpass", "dobj", "ccomp", "csubjpass"):
-            rels.append((h, "ARG1", d))
-        elif dep == "xcomp":
-            rels.append((h, "ARG1" if not any(c.dep_ == "dobj" for c in head.children) else "ARG2", d))
-        elif dep in ("dative", "iobj", "oprd") or (dep == "acomp" and head.i not in copula_of):
-            rels.append((h, "ARG2", d))
-        elif dep == "poss":
-            rels.append((h, "poss", d))
-        elif dep in ("prep", "agent"):
-            continue  # the preposition itself is a role, not a node
-        elif dep == "relcl":
-            rel_subj = any(c.dep_ in ("nsubj", "nsubjpass") and c.tag_ in ("WDT", "WP") for c in tok.children)
-            rels.append((d, "ARG0" if rel_subj else "ARG1", h))  # AMR's :ARGn-of, stored de-inverted
-        elif dep == "advcl":
-            marks = [c.lower_ for c in tok.children if c.dep_ == "mark"]
-            rels.append((h, ADVCL_ROLES.get(marks[0], "mod") if marks else "mod", d))
-        elif dep in ("npadvmod", "tmod") and tok.ent_type_ in ("DATE", "TIME"):
-            rels.append((h, "time", d))
-        else:  # amod, advmod, compound, nmod, appos, attr of non-copula ...
-            rels.append((h, "mod", d))
+        d = draft.target(tok)
+        if tok.dep_ == "pobj" and head.dep_ in ("prep", "agent", "pcomp") and d is not None:
+            edge = _preposition_edge(draft, tok, head, d)
+        elif d is None or h is None or d == h or tok.dep_ == "conj":
+            edge = None
+        else:
+            edge = _dependency_edge(draft, tok, head, h, d)
+        if edge is not None:
+            draft.rels.append(edge)
 
-    # 4) subjects shared by conjoined verbs and controlled by xcomp heads (re-entrancy, as AMR annotates them)
-    for tok in sent:
+
+def _preposition_edge(draft: _Draft, tok, head, d: str) -> Optional[Tuple[str, str, str]]:
+    """The object of a preposition: (governor, role named by the preposition, object), or None."""
+    prep = head.head if head.dep_ == "pcomp" else head  # "because of X": the role word is "because"
+    g = draft.node_of(prep.head)
+    if g is None or g == d:
+        return None
+    p = prep.lower_
+    if prep.dep_ == "agent":
+        role = "ARG0"
+    elif tok.ent_type_ in ("DATE", "TIME"):
+        role = "time"
+    else:
+        role = PREP_ROLES.get(p, f"prep-{p}")
+        if role == "location" and tok.ent_type_ not in ("GPE", "LOC", "FAC", ""):
+            role = f"prep-{p}"
+        if role == "agent-approx":
+            role = "prep-by"
+    return (g, role, d)
+
+
+def _dependency_edge(draft: _Draft, tok, head, h: str, d: str) -> Optional[Tuple[str, str, str]]:
+    """The relation for one dependency arc head -> tok (nodes h -> d), or None for a preposition."""
+    dep = tok.dep_
+    head_is_verb = head.pos_ in ("VERB", "AUX") and head.i not in draft.copula_of
+    if head.i in draft.copula_of and dep in ("nsubj", "nsubjpass", "csubj"):
+        return (h, "domain", d)
+    if dep in ("nsubj", "csubj"):
+        return (h, "ARG0" if head_is_verb else "domain", d)
+    if dep in ("nsubjpass", "dobj", "ccomp", "csubjpass"):
+        return (h, "ARG1", d)
+    if dep == "xcomp":
+        return (h, "ARG1" if not any(c.dep_ == "dobj" for c in head.children) else "ARG2", d)
+    if dep in ("dative", "iobj", "oprd") or (dep == "acomp" and head.i not in draft.copula_of):
+        return (h, "ARG2", d)
+    if dep == "poss":
+        return (h, "poss", d)
+    if dep in ("prep", "agent"):
+        return None  # the preposition itself is a role, not a node
+    if dep == "relcl":
+        rel_subj = any(c.dep_ in ("nsubj", "nsubjpass") and c.tag_ in ("WDT", "WP") for c in tok.children)
+        return (d, "ARG0" if rel_subj else "ARG1", h)  # AMR's :ARGn-of, stored de-inverted
+    if dep == "advcl":
+        marks = [c.lower_ for c in tok.children if c.dep_ == "mark"]
+        return (h, ADVCL_ROLES.get(marks[0], "mod") if marks else "mod", d)
+    if dep in ("npadvmod", "tmod") and tok.ent_type_ in ("DATE", "TIME"):
+        return (h, "time", d)
+    return (h, "mod", d)  # amod, advmod, compound, nmod, appos, attr of non-copula ...
+
+
+def _add_shared_subjects(draft: _Draft) -> None:
+    """Step 4: subjects shared by conjoined verbs and controlled by xcomp heads (re-entrancy, as AMR annotates
+    them)."""
+    node_of, target = draft.node_of, draft.target
+    for tok in draft.sent:
         if tok.dep_ == "xcomp" and node_of(tok) is not None and node_of(tok.head) is not None:
             subj = [c for c in tok.head.children if c.dep_ in ("nsubj", "csubj")]
             if subj and target(subj[0]) is not None and not any(c.dep_.startswith("nsubj") for c in tok.children):
-                rels.append((node_of(tok), "ARG0", target(subj[0])))
+                draft.rels.append((node_of(tok), "ARG0", target(subj[0])))
         if tok.dep_ == "conj" and tok.pos_ in ("VERB", "AUX") and node_of(tok) is not None:
             if not any(c.dep_ in ("nsubj", "nsubjpass", "csubj") for c in tok.children):
                 subj = [c for c in tok.head.children if c.dep_ in ("nsubj", "csubj")]
                 if subj and target(subj[0]) is not None:
-                    rels.append((node_of(tok), "ARG0", target(subj[0])))
+                    draft.rels.append((node_of(tok), "ARG0", target(subj[0])))
 
-    root = sent.root
-    top = target(root) if target(root) is not None else (next(iter(inst)) if inst else None)
+
+def _finish(draft: _Draft) -> AMRGraph:
+    """The graph: top = the root's node (else the first node); triples between existing nodes, each once."""
+    inst = draft.inst
+    root = draft.sent.root
+    top = draft.target(root) if draft.target(root) is not None else (next(iter(inst)) if inst else None)
     seen, rel_out = set(), []
-    for r in rels:
+    for r in draft.rels:
         if r not in seen and r[0] in inst and r[2] in inst:
             seen.add(r)
             rel_out.append(r)
-    attr_out = list(dict.fromkeys(a for a in attrs if a[0] in inst))
-    return AMRGraph(top, tuple(inst.items()), tuple(attr_out), tuple(rel_out), tuple(align.items()), sent.text)
+    attr_out = list(dict.fromkeys(a for a in draft.attrs if a[0] in inst))
+    return AMRGraph(top, tuple(inst.items()), tuple(attr_out), tuple(rel_out), tuple(draft.align.items()),
+                    draft.sent.text)
 
 
 # -- the parser adapter ----------------------------------------------------------------------------

@@ -1,9 +1,13 @@
-"""File checksums for shipped weights (verified at load, recorded at save)."""
+"""Shipped weights: safetensors files with a JSON config whose sha256 is recorded at save and verified at load,
+and the checked loading of those tensors into a model."""
 from __future__ import annotations
 
+import datetime
 import hashlib
+import json
 import os
-from typing import Union
+from pathlib import Path
+from typing import Iterable, Union
 
 
 def sha256_file(path: Union[str, os.PathLike]) -> str:
@@ -22,9 +26,6 @@ def load_checked_weights(directory, name: str, error: type, what: str, train_hin
     unreadable tensors) raises ``error`` (a ValueError subclass) with a message
     naming ``what`` and the file, never a traceback from deep inside torch.
     """
-    import json
-    from pathlib import Path
-
     from safetensors.torch import load_file
 
     directory = Path(directory)
@@ -47,3 +48,45 @@ def load_checked_weights(directory, name: str, error: type, what: str, train_hin
     except Exception as exc:  # safetensors raises its own error types
         raise error(f"cannot read {what} weight file {tensor_path}: {exc}") from exc
     return tensors, config
+
+
+def save_checked_weights(tensors: dict, config: dict, directory: Union[str, os.PathLike], name: str,
+                         **fields) -> Path:
+    """Write ``<name>.safetensors`` (tensors only, never a pickle) and ``<name>.json``; returns the JSON path.
+
+    The JSON is ``config`` plus the file name, its sha256 and size, the date (``config["date"]`` when given)
+    and ``fields``.  The tensor file is made world-readable: safetensors writes it 0600 and it ships in the wheel.
+    """
+    from safetensors.torch import save_file
+
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    tensor_path = directory / f"{name}.safetensors"
+    save_file({k: v.detach().contiguous().cpu() for k, v in tensors.items()}, str(tensor_path))
+    os.chmod(tensor_path, 0o644)
+    config = dict(config)
+    config.update({"name": name, "weights_file": tensor_path.name, "sha256": sha256_file(tensor_path),
+                   "size_bytes": tensor_path.stat().st_size,
+                   "date": config.get("date") or datetime.date.today().isoformat(), **fields})
+    json_path = directory / f"{name}.json"
+    json_path.write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return json_path
+
+
+def load_trained_tensors(module, tensors: dict, expected: Iterable[str], error: type, what: str,
+                         shape_hint: str = "") -> None:
+    """Load shipped ``tensors`` into a torch ``module``: exactly the ``expected`` names, each of the module's shape.
+
+    Raises ``error`` naming the missing, unexpected or misshapen tensors (``shape_hint`` is added to a shape
+    message).  Tensors are cast to the module's dtypes; the other parameters (frozen pretrained ones) are left as
+    they are.
+    """
+    own = module.state_dict()
+    expected = set(expected)
+    missing, unexpected = sorted(expected - set(tensors)), sorted(set(tensors) - expected)
+    if missing or unexpected:
+        raise error(f"{what} weights do not match the model: missing {missing[:3]}, unexpected {unexpected[:3]}")
+    for k, v in tensors.items():
+        if tuple(v.shape) != tuple(own[k].shape):
+            raise error(f"{what} weight {k} has shape {tuple(v.shape)}, expected {tuple(own[k].shape)}{shape_hint}")
+    module.load_state_dict({k: v.to(own[k].dtype) for k, v in tensors.items()}, strict=expected == set(own))

@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from bench import STAGES, stage_times  # noqa: E402
+from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 
 def source_of(docs, n_words: int) -> str:
@@ -36,10 +37,8 @@ def source_of(docs, n_words: int) -> str:
 
 
 def main() -> None:
-    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
-                                                   "realsumm_dev.jsonl"))
+    add_data_argument(ap)
     ap.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000, 5000, 10000, 20000])
     ap.add_argument("--config", default='{"method": "hirao"}', help="PyramidScorer options as JSON")
     ap.add_argument("--threads", type=int, default=2)
@@ -52,8 +51,7 @@ def main() -> None:
     from pyramid_metric.segment import get_segmenter
 
     torch.set_num_threads(args.threads)
-    with open(args.data, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f]
+    rows = read_rows(args.data)
     docs = [r["document"] for r in rows]
     ref = rows[0]["reference"]
     preds = [s["summary"] for _, s in sorted(rows[0]["systems"].items())]

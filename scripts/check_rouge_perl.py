@@ -18,7 +18,6 @@ shipped it), to show how many summaries that changes.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -30,6 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.text import clean_text  # noqa: E402
+from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 PERL_NAMES = {"1": "ROUGE-1", "2": "ROUGE-2", "su4": "ROUGE-SU4"}
 
@@ -94,10 +94,8 @@ def perl_scores(preds, refs, wordnet: str) -> dict:
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
-                                                   "realsumm_dev.jsonl"))
+    add_data_argument(ap)
     ap.add_argument("--limit", type=int, default=200, help="number of summaries (first examples, all systems)")
     ap.add_argument("--variants", nargs="+", default=["su4", "1", "2"], choices=sorted(PERL_NAMES))
     ap.add_argument("--wordnet", default="bundle", choices=["bundle", "built"])
@@ -105,12 +103,10 @@ def main():
     args = ap.parse_args()
 
     preds, refs = [], []
-    with open(args.data, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            for name in sorted(row["systems"]):
-                preds.append(clean_text(row["systems"][name]["summary"]))
-                refs.append(clean_text(row["reference"]))
+    for row in read_rows(args.data):
+        for name in sorted(row["systems"]):
+            preds.append(clean_text(row["systems"][name]["summary"]))
+            refs.append(clean_text(row["reference"]))
     preds, refs = preds[:args.limit], refs[:args.limit]
     perl = perl_scores(preds, refs, args.wordnet)
     worst = 0.0

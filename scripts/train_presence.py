@@ -51,8 +51,9 @@ from pathlib import Path
 
 import numpy as np
 
+from realsumm_data import add_data_argument, read_rows
+
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "realsumm" / "realsumm_dev.jsonl"
 RUNS = ROOT / "runs"
 FOLD_SEED = 2026
 N_FOLDS = 5
@@ -63,7 +64,7 @@ log = logging.getLogger("train_presence")
 # ---- data --------------------------------------------------------------------------------------
 def load_pairs(path: Path):
     """(examples, pairs): pairs are dicts with unit/summary text, label and (example, system) indices."""
-    examples = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    examples = read_rows(path)
     examples.sort(key=lambda e: str(e["example_id"]))
     systems = sorted({s for e in examples for s in e["systems"]})
     pairs = []
@@ -336,7 +337,7 @@ def main(argv=None):
     mode.add_argument("--attach-cv", action="store_true",
                       help="copy runs/presence-cv-{example,system}.json into the shipped presence.json (the "
                            "tensor file and its sha256 are unchanged); --final does this itself when CV ran first")
-    ap.add_argument("--data", default=str(DATA))
+    add_data_argument(ap)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--epochs", type=int, default=None, help="override HPARAMS['epochs']")

@@ -28,6 +28,7 @@ from pyramid_metric.document import make_documents, spans  # noqa: E402
 from pyramid_metric.metaeval import all_correlations  # noqa: E402
 from pyramid_metric.pyramid import scu_pyramid  # noqa: E402
 from pyramid_metric.scoring import pyramid_score  # noqa: E402
+from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 
 class _Fixed:
@@ -43,10 +44,8 @@ class _Fixed:
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
-                                                   "realsumm_dev.jsonl"))
+    add_data_argument(ap)
     ap.add_argument("--grid", type=float, nargs="+", default=[round(0.3 + 0.05 * i, 2) for i in range(13)])
     ap.add_argument("--extract", default="be")
     ap.add_argument("--scus", action="store_true", help="sweep the human-pyramid mode (given SCUs)")
@@ -56,8 +55,7 @@ def main():
     ap.add_argument("--json")
     args = ap.parse_args()
 
-    with open(args.data, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f][:args.limit]
+    rows = read_rows(args.data, args.limit)
     systems = sorted(rows[0]["systems"])
     human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
     scorer = PyramidScorer(method="hirao", matcher=args.matcher, extract=args.extract)

@@ -198,3 +198,14 @@ def test_human_scu_mode_with_learned_plus_recall_through_the_scorer(realsumm_row
     both = get_matcher("learned+recall")
     for pred, got in zip(preds, out["scores"]):
         assert got == pytest.approx(float(np.mean(both.presence(ex["scus"], pred))), abs=1e-9)
+
+
+def test_importing_the_matcher_does_not_import_torch():
+    """The presence model (pyramid_metric.match.presence_model) is imported only when a model is built."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pyramid_metric, pyramid_metric.match.learned, pyramid_metric.amr; "
+            "print('torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -3,9 +3,11 @@
 ``mmt(A, B)`` is the largest number of triples of graph A that match triples of
 graph B under one variable mapping; Smatch (Cai & Knight 2013) finds it by hill
 climbing from a smart start plus random restarts.  The ``smatch`` package keeps
-a module-level cache and uses the global ``random`` module, so each call here
-clears the cache, seeds a *saved and restored* global RNG state (reproducible,
-and the caller's random state is untouched) and holds a lock.
+a module-level cache and draws from its module's ``random``, which it reseeds from
+operating-system entropy (``random.seed()``) before every start; so each call here
+clears the cache, hands smatch its own :class:`random.Random` seeded with ``SEED``
+whose argument-less ``seed()`` keeps the sequence (reproducible across calls and
+processes; the caller's global random state is never touched) and holds a lock.
 
 As a :class:`~pyramid_metric.match.base.Matcher`, similarity of summary span c
 to pyramid unit p is APE's recall ``mmt(A_p, A_c) / |A_p|`` (Steinberger et al. 2017,
@@ -30,6 +32,14 @@ SEED = 0
 _lock = threading.Lock()
 
 
+class _SeededRandom(random.Random):
+    """The random source handed to smatch: seeded once; smatch's ``random.seed()`` before each start is ignored."""
+
+    def seed(self, a=None, version=2):
+        if a is not None:
+            super().seed(a, version)
+
+
 def _label_bound(a: Tuple[list, list, list], b: Tuple[list, list, list]) -> int:
     """An upper bound on mmt: triples of A whose label (concept / role+value / role) occurs in B at all."""
     concepts = {t[2] for t in b[0]}
@@ -49,17 +59,16 @@ def max_matching_triples(a: AMRGraph, b: AMRGraph, iterations: int = SMATCH_ITER
     if _label_bound(ta, tb) == 0:
         return 0
     with _lock:
-        state = random.getstate()
-        saved_iter = smatch.iteration_num
+        saved_iter, saved_random = smatch.iteration_num, smatch.random
         try:
-            random.seed(seed)
+            smatch.random = _SeededRandom(seed)
             smatch.iteration_num = iterations
             smatch.match_triple_dict.clear()
             _, best = smatch.get_best_match(ta[0], ta[1], ta[2], tb[0], tb[1], tb[2], "a", "b")
         finally:
             smatch.match_triple_dict.clear()
             smatch.iteration_num = saved_iter
-            random.setstate(state)
+            smatch.random = saved_random
     return int(best)
 
 

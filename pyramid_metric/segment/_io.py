@@ -7,13 +7,11 @@ shared by both word-tagging models (length-bucketed batching).
 """
 from __future__ import annotations
 
-import datetime
-import json
 import os
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple, Union
 
-from ..checksum import load_checked_weights, sha256_file  # noqa: E402,F401  (sha256_file re-exported)
+from ..checksum import load_checked_weights, save_checked_weights, sha256_file  # noqa: F401  (re-exported)
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 LABELS = ["_", "BeginSeg=Yes"]  # label 1 = the word begins an EDU
@@ -25,25 +23,7 @@ class WeightsError(ValueError):
 
 def save_weights(tensors: Dict, config: dict, name: str, directory: Union[str, os.PathLike, None] = None) -> Path:
     """Write ``<name>.safetensors`` and ``<name>.json`` (config + sha256 + date); returns the JSON path."""
-    from safetensors.torch import save_file
-
-    directory = Path(directory or WEIGHTS_DIR)
-    directory.mkdir(parents=True, exist_ok=True)
-    tensor_path = directory / f"{name}.safetensors"
-    save_file({k: v.detach().contiguous().cpu() for k, v in tensors.items()}, str(tensor_path))
-    os.chmod(tensor_path, 0o644)  # safetensors writes 0600; the file ships in the wheel
-    config = dict(config)
-    config.update({
-        "name": name,
-        "weights_file": tensor_path.name,
-        "sha256": sha256_file(tensor_path),
-        "size_bytes": tensor_path.stat().st_size,
-        "date": config.get("date") or datetime.date.today().isoformat(),
-        "labels": LABELS,
-    })
-    json_path = directory / f"{name}.json"
-    json_path.write_text(json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return json_path
+    return save_checked_weights(tensors, config, directory or WEIGHTS_DIR, name, labels=LABELS)
 
 
 def load_weights(name: str, directory: Union[str, os.PathLike, None] = None) -> Tuple[Dict, dict]:

@@ -29,6 +29,7 @@ from typing import Dict, List, Optional, Sequence, Union
 import torch
 from torch import nn
 
+from ..checksum import load_trained_tensors
 from . import _io
 from .base import TokenTaggingSegmenter
 
@@ -139,15 +140,8 @@ class BiLSTMTagger(nn.Module):
 
     def load_trained_state(self, tensors: dict) -> None:
         """Load shipped tensors; names and shapes must match exactly."""
-        own = self.state_dict()
-        if set(tensors) != set(own):
-            raise _io.WeightsError(f"bi-LSTM segmenter weights do not match the model: "
-                                   f"{sorted(set(tensors) ^ set(own))[:3]}")
-        for k, v in tensors.items():
-            if tuple(v.shape) != tuple(own[k].shape):
-                raise _io.WeightsError(f"bi-LSTM segmenter weight {k} has shape {tuple(v.shape)}, expected "
-                                       f"{tuple(own[k].shape)} (vocabulary in the JSON config does not match)")
-        self.load_state_dict({k: v.to(own[k].dtype) for k, v in tensors.items()})
+        load_trained_tensors(self, tensors, self.state_dict(), _io.WeightsError, "bi-LSTM segmenter",
+                             " (vocabulary in the JSON config does not match)")
 
 
 class BiLSTMSegmenter(TokenTaggingSegmenter):

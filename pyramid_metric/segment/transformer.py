@@ -33,6 +33,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 import torch
 from torch import nn
 
+from ..checksum import load_trained_tensors
 from . import _io, syntax
 from .base import TokenTaggingSegmenter
 
@@ -323,18 +324,7 @@ class TransformerTagger(nn.Module):
 
     def load_trained_state(self, tensors: dict) -> None:
         """Load shipped tensors (top layers + head); every expected tensor must be present with its shape."""
-        own = self.state_dict()
-        expected = set(self.trained_state())
-        missing = sorted(expected - set(tensors))
-        unexpected = sorted(set(tensors) - expected)
-        if missing or unexpected:
-            raise _io.WeightsError(f"transformer segmenter weights do not match the model: missing {missing[:3]}, "
-                                   f"unexpected {unexpected[:3]}")
-        for k, v in tensors.items():
-            if tuple(v.shape) != tuple(own[k].shape):
-                raise _io.WeightsError(f"transformer segmenter weight {k} has shape {tuple(v.shape)}, "
-                                       f"the encoder expects {tuple(own[k].shape)}")
-        self.load_state_dict({k: v.to(own[k].dtype) for k, v in tensors.items()}, strict=False)
+        load_trained_tensors(self, tensors, self.trained_state(), _io.WeightsError, "transformer segmenter")
 
 
 class TransformerSegmenter(TokenTaggingSegmenter):

@@ -5,6 +5,8 @@ import math
 from dataclasses import asdict, dataclass, fields
 from typing import Optional
 
+from .options import check_read, reads
+
 METHODS = ("hirao", "refpyramid", "be", "rouge", "pyreval", "peak", "ape")
 EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
 MATCHERS = ("lcs", "recall", "embedding", "amr", "learned", "learned+recall")
@@ -16,9 +18,10 @@ DEFAULT_THRESHOLDS = {"lcs": 0.55, "recall": 0.55, "embedding": 0.45, "amr": 0.7
 # Methods that build SCU pyramids from the references resolve threshold=None by method instead: PyrEval's WMIN
 # cosine and PEAK's scoring T (MiniLM cosine), APE's tau = 0.75 (seed 003, section 5).
 METHOD_THRESHOLDS = {"pyreval": 0.6, "peak": 0.6, "ape": 0.75}
-# matcher=None resolves by method: the reference-EDU pyramid gives soft credit by content-word recall; every
-# other method starts from seed 000's LCS (methods with their own similarity treat "lcs" as "unset").
-METHOD_MATCHERS = {"refpyramid": "recall"}
+# matcher=None resolves by method: the reference-EDU pyramid gives soft credit by content-word recall, PyrEval
+# and PEAK compare MiniLM vectors, APE AMR graphs; Hirao et al. (2018) use LCS (Eq. 6).  Methods that read no
+# matcher ("be", "rouge") keep None, as they keep threshold=None.
+METHOD_MATCHERS = {"refpyramid": "recall", "pyreval": "embedding", "peak": "embedding", "ape": "amr"}
 CREDITS = ("content", "unit")  # refpyramid: a unit's credit scales with its content words, or each unit counts once
 EDUA_VARIANTS = ("greedy", "complete")  # seed 002: EDUA-G (appendix A), EDUA-C (section 4.4)
 PYREVAL_SCORES = ("coverage", "quality", "comprehensive")  # seed 002, section 4.6
@@ -107,30 +110,34 @@ class PyramidConfig:
                 raise ValueError(f"PyramidConfig: unknown {name} {value!r}; choose one of {list(allowed)}")
 
         choice("method", METHODS)
-        if self.matcher is None:  # frozen: resolve once, so equal configurations compare equal
+        # an option the method does not read would change nothing: refuse it (defaults count as not given)
+        check_read(self.method, self.matcher if self.matcher is not None else METHOD_MATCHERS.get(self.method),
+                   {f.name: getattr(self, f.name) for f in fields(self)
+                    if f.name not in ("method", "preset") and getattr(self, f.name) != f.default})
+        # frozen: resolve what is unset once, only for methods that read it, so equal configurations compare equal
+        if self.matcher is None and reads(self.method, "matcher"):
             object.__setattr__(self, "matcher", METHOD_MATCHERS.get(self.method, "lcs"))
         if self.method == "hirao":
             if self.extract is None:
                 object.__setattr__(self, "extract", "be")  # Prop(BE), the paper's best
             choice("extract", EXTRACTS)
-        elif self.extract is not None:
-            raise ValueError(f"PyramidConfig: `extract` ({self.extract!r}) chooses the source extract of "
-                             f"method='hirao' (seed 000); method {self.method!r} builds no extract. "
-                             f"Add method='hirao' or drop `extract`.")
-        choice("matcher", MATCHERS)
+        if self.matcher is not None:
+            choice("matcher", MATCHERS)
         choice("credit", CREDITS)
         choice("solver", SOLVERS)
         choice("be_variant", BE_VARIANTS)
         choice("be_match", BE_MATCHES)
         choice("rouge_variant", ROUGE_VARIANTS)
-        if self.threshold is None:  # frozen: resolve the matcher's default once, so equal configs compare equal
+        if self.threshold is None and reads(self.method, "threshold"):
             object.__setattr__(self, "threshold", METHOD_THRESHOLDS.get(self.method,
                                                                         DEFAULT_THRESHOLDS.get(self.matcher, 0.55)))
         if not isinstance(self.segmenter, str):
             raise TypeError(f"PyramidConfig: `segmenter` must be a str, got {type(self.segmenter).__name__}")
         for name, lo, hi in (("threshold", 0.0, 1.0), ("sentence_penalty", 0.0, math.inf),
                              ("time_limit", 1e-3, math.inf)):
-            v = getattr(self, name)  # finite: the ILP solvers cannot take inf or NaN
+            v = getattr(self, name)
+            if v is None and name == "threshold":
+                continue  # finite: the ILP solvers cannot take inf or NaN
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or not math.isfinite(v):
                 bounds = f"in [{lo:g}, {hi:g}]" if hi < math.inf else f">= {lo:g}"
                 raise ValueError(f"PyramidConfig: `{name}` must be a finite number {bounds}, got {v!r}")
@@ -163,6 +170,34 @@ class PyramidConfig:
         from .presets import preset_options
 
         return cls(**preset_options(preset, options))
+
+    @classmethod
+    def from_signature(cls, signature) -> "PyramidConfig":
+        """The configuration a signature (str or :class:`~pyramid_metric.signature.Signature`, long or short form)
+        states, so that the same package version and components reproduce its scores.
+
+        A signature written by another package version gives a warning: the options are the same, the
+        scores may differ.  The short form names components without their versions and weights.
+        """
+        import warnings
+
+        from ._version import __version__
+        from .presets import get_preset
+        from .signature import Signature
+
+        sig = Signature.parse(signature)
+        options = sig.options()
+        version = sig.get("version")
+        if version is not None and version != f"pyramid-metric-{__version__}":
+            warnings.warn(f"the signature was written by {version}, this is pyramid-metric-{__version__}: "
+                          "scores may differ", UserWarning, stacklevel=2)
+        method, preset = options["method"], options.pop("preset", None)
+        options = {k: v for k, v in options.items() if reads(method, k, options.get("matcher"))}
+        if preset is None:
+            return cls(**options)
+        p = get_preset(preset)  # options the preset sets come from the preset (its "auto" stays "auto")
+        fixed = {k for k, _ in p.options} - set(p.free)
+        return cls.from_preset(preset, **{k: v for k, v in options.items() if k not in fixed})
 
     @classmethod
     def option_names(cls):

@@ -15,7 +15,6 @@ import datasets
 import evaluate
 
 from .config import PyramidConfig
-from .presets import preset_config
 from .scorer import PyramidScorer
 from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict
 
@@ -145,7 +144,8 @@ Examples:
     {'pyramid': 0.5714}
 """
 
-_D = PyramidConfig()  # defaults come from one place: the config dataclass
+
+_OPTION_NAMES = frozenset(PyramidConfig.option_names()) - {"preset"}  # the keyword options of compute()
 
 
 # evaluate's string columns refuse None: a missing source travels as "", which methods without sources ignore.
@@ -255,25 +255,19 @@ class Pyramid(evaluate.Metric):
             cache[config] = PyramidScorer(config)
         return cache[config]
 
-    def _compute(self, predictions=None, references=None, sources=None, method=_D.method, extract=None,
-                 matcher=None, credit=_D.credit, threshold: Optional[float] = None, soft=_D.soft, segmenter=_D.segmenter,
-                 sentence_penalty=_D.sentence_penalty, length_limit: Optional[int] = _D.length_limit,
-                 time_limit=_D.time_limit, solver=_D.solver, explain=False, be_variant=_D.be_variant,
-                 be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
-                 scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
-                 zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None, scu_contributors=None,
+    def _compute(self, predictions=None, references=None, sources=None, method=None, extract=None,
+                 matcher=None, credit=None, threshold: Optional[float] = None, soft=None, segmenter=None,
+                 sentence_penalty=None, length_limit: Optional[int] = None,
+                 time_limit=None, solver=None, explain=False, be_variant=None,
+                 be_match=None, rouge_variant=None, rouge_stem=None,
+                 scus=None, scu_weights=None, edua=None, edge_percentile=None,
+                 zipf_beta=None, pyreval_score=None, merge_threshold=None,
+                 ape_alpha=None, amr_parser=None, preset=None, scu_contributors=None,
                  jackknife=False):
-        # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
-        config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
-                               soft=soft,
-                               segmenter=segmenter, sentence_penalty=sentence_penalty, length_limit=length_limit,
-                               time_limit=time_limit, solver=solver, be_variant=be_variant, be_match=be_match,
-                               rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
-                               edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
-                               merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
-        if preset is not None:  # options left at their defaults are the preset's to set
-            config = preset_config(preset, config)
+        # Only the options the user gave reach the configuration (None = not given): an option the method does
+        # not read is refused there, and a preset sets the rest.
+        given = {k: v for k, v in locals().items() if k in _OPTION_NAMES and v is not None}
+        config = PyramidConfig.from_preset(preset, **given)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights, scu_contributors=scu_contributors,
                                             jackknife=jackknife)

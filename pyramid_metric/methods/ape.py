@@ -89,12 +89,14 @@ class APEMethod(Method):
 
     def __init__(self, config):
         super().__init__(config)
-        if config.matcher not in ("lcs", "amr"):  # lcs = the unset default
+        if config.matcher != "amr":
             raise ValueError(f"PyramidConfig: method 'ape' matches AMR graphs; `matcher` must be 'amr' (or left at "
                              f"its default), got {config.matcher!r}")
         from .pyreval import PyrEvalMethod
 
-        self.builder = PyrEvalMethod(dataclasses.replace(config, method="pyreval", matcher="lcs", threshold=None))
+        # the SCUs are PyrEval's (EDUA with APE's own edua/edge_percentile/zipf_beta); tau is APE's, not WMIN's
+        self.builder = PyrEvalMethod(type(config)(method="pyreval", edua=config.edua,
+                                                  edge_percentile=config.edge_percentile, zipf_beta=config.zipf_beta))
         self.parser_name = config.amr_parser
         self.parser = get_parser(config.amr_parser)
 
@@ -235,11 +237,7 @@ class APEMethod(Method):
         parse_many([clean_text(p) for p in predictions if not is_penman(p)])
         return [self.score_one(p, pyr) for p, pyr in zip(predictions, pyramids)]
 
-    def signature(self) -> str:
-        c = self.config
+    def signature_parts(self) -> dict:
         from ..encoder import encoder_signature
 
-        edua = "C" if c.edua == "complete" else f"G(beta:{c.zipf_beta:g})"
-        return (f"method:ape|amr:{self.parser.signature()}|mmt:smatch|tau:{c.threshold:g}|alpha:{c.ape_alpha:g}"
-                f"+rouge-su4(stem)|scus:pyreval-edua-{edua}(t_edge:p{c.edge_percentile:g},"
-                f"{encoder_signature()})")
+        return {"amr": self.parser.signature(), "vectors": encoder_signature()}

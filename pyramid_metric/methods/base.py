@@ -7,6 +7,7 @@ from typing import List, Optional, Sequence
 from ..config import PyramidConfig
 from ..pyramid import Pyramid, scu_pyramid
 from ..scoring import ScoreResult
+from ..signature import Signature, method_fields
 
 
 class Method(ABC):
@@ -37,5 +38,11 @@ class Method(ABC):
         """
         return scu_pyramid(scus, weights)
 
+    def signature_parts(self) -> dict:
+        """Descriptions of the components the method's signature fields show (``signature.METHOD_FIELDS``),
+        e.g. ``{"segmenter": "bilstm-hirao2018@6343b3f2"}``; the options come from the configuration."""
+        return {}
+
     def signature(self) -> str:
-        return self.name
+        """The method's part of the signature: its fields of ``signature.METHOD_FIELDS``, ``method`` first."""
+        return Signature(method_fields(self.config, self.signature_parts())).format()

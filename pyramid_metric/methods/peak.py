@@ -85,7 +85,7 @@ class PeakMethod(Method):
 
     def __init__(self, config):
         super().__init__(config)
-        if config.matcher not in ("lcs", "embedding"):  # lcs = the unset default
+        if config.matcher != "embedding":
             raise ValueError(f"PyramidConfig: method 'peak' compares triples with the embedding matcher; `matcher` "
                              f"must be 'embedding' (or left at its default), got {config.matcher!r}")
         self.matcher = get_matcher("embedding")
@@ -149,9 +149,7 @@ class PeakMethod(Method):
                                 for g in p.contributors for c in g])
         return [self.score_one(p, pyr) for p, pyr in zip(predictions, pyramids)]
 
-    def signature(self) -> str:
+    def signature_parts(self) -> dict:
         from ..text import spacy_model_name
 
-        c = self.config
-        return (f"method:peak|triples:clausie-style({spacy_model_name()})|sim:{self.matcher.signature()}"
-                f"|T1:{c.merge_threshold:g}|T:{c.threshold:g}|norm:avg-ref-scus")
+        return {"triples": f"clausie-style({spacy_model_name()})", "matcher": self.matcher.signature()}

@@ -122,7 +122,7 @@ class PyrEvalMethod(Method):
 
     def __init__(self, config):
         super().__init__(config)
-        if config.matcher not in ("lcs", "embedding"):  # lcs = the unset default
+        if config.matcher != "embedding":
             raise ValueError(f"PyramidConfig: method 'pyreval' compares MiniLM segment vectors; `matcher` must be "
                              f"'embedding' (or left at its default), got {config.matcher!r}")
 
@@ -249,11 +249,8 @@ class PyrEvalMethod(Method):
                                for g in p.contributors for c in g])
         return [self.score_one(p, pyr) for p, pyr in zip(predictions, pyramids)]
 
-    def signature(self) -> str:
+    def signature_parts(self) -> dict:
         from ..encoder import encoder_signature
         from ..text import spacy_model_name
 
-        c = self.config
-        edua = "C" if c.edua == "complete" else f"G(beta:{c.zipf_beta:g},alpha:segs+{ALPHA_OFFSET})"
-        return (f"method:pyreval|score:{c.pyreval_score}|edua:{edua}|t_edge:p{c.edge_percentile:g}"
-                f"|wmin_t:{c.threshold:g}|vectors:{encoder_signature()}|parse:{spacy_model_name()}")
+        return {"alpha_offset": str(ALPHA_OFFSET), "vectors": encoder_signature(), "parse": spacy_model_name()}

@@ -46,7 +46,7 @@ from typing import List, Optional, Sequence
 import numpy as np
 
 from ..document import make_documents
-from ..match import get_matcher
+from ..match import get_matcher, matcher_options
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult
 from ..segment import get_segmenter
@@ -66,7 +66,7 @@ class ReferencePyramidMethod(Method):
     def __init__(self, config):
         super().__init__(config)
         self.segmenter = get_segmenter(config.segmenter)
-        self.matcher = get_matcher(config.matcher)
+        self.matcher = get_matcher(config.matcher, **matcher_options(config))
 
     def _presence(self, units: Sequence[str], text: str) -> np.ndarray:
         return np.clip(np.nan_to_num(self.matcher.presence(list(units), text)), 0.0, 1.0)
@@ -143,7 +143,5 @@ class ReferencePyramidMethod(Method):
             score = 1.0
         return ScoreResult(float(score), total, float(opt_kp), matches, missed, tuple(notes), (summary,))
 
-    def signature(self) -> str:
-        c = self.config
-        return (f"method:refpyramid|matcher:{self.matcher.signature()}|credit:presence-x-{c.credit}"
-                f"|seg:{self.segmenter.signature()}|lmax:{c.length_limit or 'ref'}")
+    def signature_parts(self) -> dict:
+        return {"matcher": self.matcher.signature(), "segmenter": self.segmenter.signature()}

@@ -14,8 +14,7 @@ import os
 import sys
 from typing import List
 
-from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANTS, EXTRACTS, MATCHERS, METHODS,
-                     PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
+from .config import METHODS, PyramidConfig
 from .presets import PRESETS
 
 EXIT_BAD_INPUT = 1
@@ -31,35 +30,35 @@ class InputError(Exception):
 
 
 def _add_config_args(p: argparse.ArgumentParser) -> None:
-    # Every option defaults to None (not given): only the options the user gives reach PyramidConfig, so an
-    # option the method does not read is refused and a preset sets the others.
+    """The configuration flags, generated from the option declarations (``pyramid_metric.options``), one
+    group per method. Every flag defaults to None (not given): only the options the user gives reach
+    PyramidConfig, so an option the method does not read is refused and a preset sets the others."""
+    from .match import MATCHERS
+    from .options import OPTIONS
+
     d = PyramidConfig()
-    g = p.add_argument_group("configuration (defaults as in the Python API)")
-    g.add_argument("--method", choices=METHODS, help=f"default: {d.method}")
-    g.add_argument("--extract", choices=EXTRACTS, help="method hirao only (default: be)")
-    g.add_argument("--matcher", choices=MATCHERS, help="default: by method (recall for refpyramid, "
-                   "lcs for hirao)")
-    g.add_argument("--credit", choices=CREDITS, help=f"refpyramid: content-weighted or per-unit (default: {d.credit})")
-    g.add_argument("--threshold", type=float, help="default: the matcher's (0.55 for lcs)")
-    g.add_argument("--soft", action="store_true", default=None, help="credit phi * w instead of w")
-    g.add_argument("--segmenter", help=f"default: {d.segmenter}")
-    g.add_argument("--sentence-penalty", type=float, help=f"default: {d.sentence_penalty:g}")
-    g.add_argument("--length-limit", type=int, help="default: the references' own length")
-    g.add_argument("--time-limit", type=float, help=f"default: {d.time_limit:g}")
-    g.add_argument("--solver", choices=SOLVERS, help=f"default: {d.solver}")
-    g.add_argument("--be-variant", choices=BE_VARIANTS, help=f"default: {d.be_variant}")
-    g.add_argument("--be-match", choices=BE_MATCHES, help=f"default: {d.be_match}")
-    g.add_argument("--rouge-variant", choices=ROUGE_VARIANTS, help=f"default: {d.rouge_variant}")
-    g.add_argument("--no-rouge-stem", dest="rouge_stem", action="store_false", default=None)
-    g.add_argument("--edua", choices=EDUA_VARIANTS, help=f"default: {d.edua}")
-    g.add_argument("--edge-percentile", type=float, help=f"default: {d.edge_percentile:g}")
-    g.add_argument("--zipf-beta", type=float, help=f"default: {d.zipf_beta:g}")
-    g.add_argument("--pyreval-score", choices=PYREVAL_SCORES, help=f"default: {d.pyreval_score}")
-    g.add_argument("--merge-threshold", type=float, help=f"default: {d.merge_threshold:g}")
-    g.add_argument("--ape-alpha", type=float, help=f"default: {d.ape_alpha:g}")
-    g.add_argument("--amr-parser", choices=AMR_PARSERS, help=f"default: {d.amr_parser}")
+    g = p.add_argument_group("configuration")
+    g.add_argument("--method", choices=METHODS, help=f"scoring system (default: {d.method})")
     g.add_argument("--preset", default=None, choices=sorted(PRESETS),
                    help="a paper's own configuration (options not given take the preset's values)")
+    groups: dict = {}
+    for opt in OPTIONS.values():
+        owner = f"method {opt.methods[0]}" if opt.methods else f"matcher {opt.matchers[0]}"
+        if owner not in groups:
+            groups[owner] = p.add_argument_group(f"options of {owner}")
+        readers = [*opt.methods, *(f"matcher {m}" for m in opt.matchers)]
+        help_text = (opt.describe() + (f" (read by {', '.join(readers)})" if len(readers) > 1 else "")).replace(
+            "%", "%%")
+        flag = "--" + opt.name.replace("_", "-")
+        if opt.type is bool:
+            negate = bool(opt.default)  # on by default: the flag turns it off
+            help_text = ("turn off: " if negate else "") + help_text
+            groups[owner].add_argument("--no-" + flag[2:] if negate else flag, dest=opt.name, default=None,
+                                       action="store_false" if negate else "store_true", help=help_text)
+            continue
+        choices = sorted(MATCHERS) if opt.name == "matcher" else (list(opt.choices) or None)
+        groups[owner].add_argument(flag, type=opt.type if opt.type in (int, float) else None, choices=choices,
+                                   help=help_text)
 
 
 def _config(args) -> PyramidConfig:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, fields
-from typing import Optional
+from typing import Any, Optional, Tuple
 
-from .options import check_read, reads
+from .options import BUILT_IN, OPTIONS, PLUGIN_MATCHERS, check_read, reads
 
 METHODS = ("hirao", "refpyramid", "be", "rouge", "pyreval", "peak", "ape")
 EXTRACTS = ("be", "rouge", "align")  # Prop(BE), Prop(ROUGE), Prop(AL) of seed 000
@@ -100,6 +100,7 @@ class PyramidConfig:
     ape_alpha: float = 0.2
     amr_parser: str = "auto"
     preset: Optional[str] = None
+    extra: Tuple[Tuple[str, Any], ...] = ()  # options of registered plug-ins (name, value), sorted by name
 
     def __post_init__(self):
         def choice(name, allowed):
@@ -111,9 +112,17 @@ class PyramidConfig:
 
         choice("method", METHODS)
         # an option the method does not read would change nothing: refuse it (defaults count as not given)
+        extra = dict(self.extra)
+        unknown = sorted(set(extra) - (set(OPTIONS) - BUILT_IN))
+        if unknown:
+            raise ValueError(f"PyramidConfig: unknown option(s) {unknown}; the options are {self.option_names()}")
+        object.__setattr__(self, "extra", tuple(sorted(extra.items())))
         check_read(self.method, self.matcher if self.matcher is not None else METHOD_MATCHERS.get(self.method),
-                   {f.name: getattr(self, f.name) for f in fields(self)
-                    if f.name not in ("method", "preset") and getattr(self, f.name) != f.default})
+                   {**{f.name: getattr(self, f.name) for f in fields(self)
+                       if f.name not in ("method", "preset", "extra") and getattr(self, f.name) != f.default},
+                    **{k: v for k, v in extra.items() if v != OPTIONS[k].default}})
+        for name, value in extra.items():
+            OPTIONS[name].check(value)
         # frozen: resolve what is unset once, only for methods that read it, so equal configurations compare equal
         if self.matcher is None and reads(self.method, "matcher"):
             object.__setattr__(self, "matcher", METHOD_MATCHERS.get(self.method, "lcs"))
@@ -122,7 +131,7 @@ class PyramidConfig:
                 object.__setattr__(self, "extract", "be")  # Prop(BE), the paper's best
             choice("extract", EXTRACTS)
         if self.matcher is not None:
-            choice("matcher", MATCHERS)
+            choice("matcher", MATCHERS + tuple(PLUGIN_MATCHERS))
         choice("credit", CREDITS)
         choice("solver", SOLVERS)
         choice("be_variant", BE_VARIANTS)
@@ -169,7 +178,9 @@ class PyramidConfig:
         """The configuration of a paper preset, with ``options`` (those the preset leaves free, or equal)."""
         from .presets import preset_options
 
-        return cls(**preset_options(preset, options))
+        options = preset_options(preset, options)
+        extra = {k: options.pop(k) for k in list(options) if k in OPTIONS and k not in BUILT_IN}
+        return cls(**options, extra=tuple(extra.items())) if extra else cls(**options)
 
     @classmethod
     def from_signature(cls, signature) -> "PyramidConfig":
@@ -194,20 +205,30 @@ class PyramidConfig:
         method, preset = options["method"], options.pop("preset", None)
         options = {k: v for k, v in options.items() if reads(method, k, options.get("matcher"))}
         if preset is None:
-            return cls(**options)
+            return cls.from_preset(None, **options)
         p = get_preset(preset)  # options the preset sets come from the preset (its "auto" stays "auto")
         fixed = {k for k, _ in p.options} - set(p.free)
         return cls.from_preset(preset, **{k: v for k, v in options.items() if k not in fixed})
 
     @classmethod
     def option_names(cls):
-        return [f.name for f in fields(cls)]
+        """Every option name: the fields and the options registered by plug-ins."""
+        return [f.name for f in fields(cls) if f.name != "extra"] + sorted(set(OPTIONS) - BUILT_IN)
+
+    def get(self, name: str):
+        """The value of an option, a field or a plug-in's (its default when not given)."""
+        if name in BUILT_IN or name in ("method", "preset"):
+            return getattr(self, name)
+        return dict(self.extra).get(name, OPTIONS[name].default if name in OPTIONS else None)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        d = asdict(self)
+        d.update(d.pop("extra"))
+        return d
 
     def pyramid_key(self) -> tuple:
         """The options a pyramid depends on (scoring options such as the threshold are not among them)."""
         return (self.method, self.extract, self.credit, self.segmenter, self.sentence_penalty, self.length_limit,
                 self.time_limit, self.solver, self.be_variant, self.be_match, self.rouge_variant, self.rouge_stem,
-                self.edua, self.edge_percentile, self.zipf_beta, self.merge_threshold, self.amr_parser)
+                self.edua, self.edge_percentile, self.zipf_beta, self.merge_threshold, self.amr_parser) + (
+                    (self.extra,) if self.extra else ())

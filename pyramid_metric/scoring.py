@@ -77,6 +77,15 @@ class ScoreResult:
         }
 
 
+def capped(credit: float, bound: float, bound_name: str, score_name: str = "score") -> Tuple[float, Tuple[str, ...]]:
+    """``credit / bound`` (0 when the bound is 0) and its note: a ratio above 1 is capped at 1, and the note says
+    in words which weight exceeded which bound.  Every method ends its score with this one rule."""
+    ratio = credit / bound if bound > 0 else 0.0
+    if ratio <= 1.0:
+        return ratio, ()
+    return 1.0, (f"matched weight {credit:g} exceeds {bound_name} ({bound:g}): {score_name} capped at 1",)
+
+
 def credit_matrix(similarity: np.ndarray, weights: Sequence[float], threshold: float,
                   soft: bool = False) -> np.ndarray:
     """g(c_i, p_j) * w_j of Eq. (20) with g of Eq. (24): 1 if phi >= t else 0.
@@ -123,9 +132,7 @@ def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, thresho
                           float(credit[i, j])) for i, j in sorted(pairs, key=lambda p: p[1]))
     matched = {j for _, j in pairs}
     missed = tuple(j for j in range(len(units)) if j not in matched)
-    score = opt_lap / opt_kp
-    if score > 1.0:
-        notes.append(f"credit {opt_lap:g} exceeds the most a summary of {pyramid.length_limit} words can earn "
-                     f"({opt_kp:g}): the summary is longer, so its score is capped at 1")
-        score = 1.0
+    score, cap = capped(opt_lap, opt_kp, f"the most a summary of {pyramid.length_limit} words can earn (the "
+                                         f"summary is longer)")
+    notes.extend(cap)
     return ScoreResult(float(score), float(opt_lap), float(opt_kp), matches, missed, tuple(notes), texts)

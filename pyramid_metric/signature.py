@@ -16,6 +16,8 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Dict, Optional, Tuple
 
+from .options import BUILT_IN, OPTIONS
+
 
 def _num(v) -> str:
     return f"{v:g}"
@@ -163,7 +165,15 @@ class Signature:
             read = RUN_FIELDS.get(key) or readers.get(key)
             if read is not None:
                 out.update(read(value))
+            elif key in OPTIONS and key not in BUILT_IN:  # a plug-in's option, by its declared type
+                out[key] = _typed(OPTIONS[key].type, value)
         return out
+
+
+def _typed(kind: type, text: str):
+    if kind is bool:
+        return text == "True"
+    return kind(text)
 
 
 def _short_value(value: str) -> str:
@@ -199,6 +209,7 @@ def build_signature(config, parts: Dict[str, str], solvers: str, version: str, n
     if config.preset:
         fields.append(("preset", config.preset))
     fields += method_fields(config, parts)
+    fields += [(name, str(value)) for name, value in config.extra]  # plug-ins' options, by name
     fields += [("solver", f"{config.solver}({solvers})"), ("tl", _num(config.time_limit)),
                ("py", f"{sys.version_info.major}.{sys.version_info.minor}"), ("version", f"pyramid-metric-{version}")]
     return Signature(tuple(fields))

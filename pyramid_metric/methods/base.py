@@ -18,7 +18,13 @@ class Method(ABC):
     scores_scus = False  # can score against given SCUs (human-pyramid mode, ``scorer.score(..., scus=...)``)
     scus_use_references = False  # pyramid_of_scus also takes the references and the SCUs' contributors (APE)
 
+    only_matcher = None  # (matcher, why): a method with its own similarity takes that matcher alone
+
     def __init__(self, config: PyramidConfig):
+        if self.only_matcher and config.matcher != self.only_matcher[0]:
+            need, why = self.only_matcher
+            raise ValueError(f"PyramidConfig: method {self.name!r} {why}; `matcher` must be {need!r} (or left at its "
+                             f"default), got {config.matcher!r}")
         self.config = config
 
     @abstractmethod

@@ -48,7 +48,7 @@ import numpy as np
 from ..document import make_documents
 from ..match import get_matcher, matcher_options
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
-from ..scoring import Match, ScoreResult
+from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
 from .base import Method
 
@@ -137,10 +137,8 @@ class ReferencePyramidMethod(Method):
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "
                          f"total value, pooled (the most a summary can earn is the sum over references)")
-        score = total / opt_kp if opt_kp > 0 else 0.0
-        if score > 1.0:
-            notes.append(f"credit {total:g} exceeds the knapsack bound {opt_kp:g}: score capped at 1")
-            score = 1.0
+        score, cap = capped(total, opt_kp, "the knapsack bound")
+        notes.extend(cap)
         return ScoreResult(float(score), total, float(opt_kp), matches, missed, tuple(notes), (summary,))
 
     def signature_parts(self) -> dict:

@@ -59,6 +59,12 @@ class ScoreResult:
     notes: Tuple[str, ...] = ()
     spans: Tuple[str, ...] = ()  # the summary's spans (EDUs), in order
 
+    @classmethod
+    def empty(cls, bound: float, n_units: int, note: str, spans: Tuple[str, ...] = (), **fields):
+        """Score 0 with nothing matched, every unit missed and ``note`` saying why (an empty summary or
+        pyramid): the one early return of every method."""
+        return cls(0.0, 0.0, bound, (), tuple(range(n_units)), (note,), spans, **fields)
+
     @property
     def credit(self) -> float:
         """What the summary earned: the sum of its matches' credit (OPT_LAP, Eq. 20-23)."""
@@ -114,11 +120,10 @@ def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, thresho
     notes = []
     opt_kp, _ = pyramid.optimal_weight()
     if not units or opt_kp <= 0:
-        return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))),
-                           ("the pyramid is empty: nothing of the references could be anchored",),
-                           tuple(c.text for c in summary))
+        return ScoreResult.empty(0.0, len(units), "the pyramid is empty: nothing of the references could be anchored",
+                                 tuple(c.text for c in summary))
     if not summary:
-        return ScoreResult(0.0, 0.0, opt_kp, (), tuple(range(len(units))), ("the summary has no words",))
+        return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
     texts = tuple(c.text for c in summary)
     sim = matcher.similarities(summary, units)
     credit = credit_matrix(sim, [u.weight for u in units], threshold, soft)

@@ -113,8 +113,8 @@ class PeakMethod(Method):
         ideal = pyramid.ideal_weight(pyramid.average_count())
         if not summary or not pyramid.units:
             note = "the summary has no words" if not summary else "the pyramid is empty"
-            return SCUScoreResult(0.0, 0.0, ideal, (), tuple(range(len(pyramid.units))), (note,),
-                                  tuple(t.text for t in summary), details=(("raw", 0.0),))
+            return SCUScoreResult.empty(ideal, len(pyramid.units), note, tuple(t.text for t in summary),
+                                        details=(("raw", 0.0),))
         spans = self._spans(summary)
         contrib = [c for g in pyramid.contributors for c in g]
         owner = np.repeat(np.arange(len(pyramid.units)), [len(g) for g in pyramid.contributors])

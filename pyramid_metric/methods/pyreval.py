@@ -168,10 +168,9 @@ class PyrEvalMethod(Method):
         t = self.config.threshold
         sents = segmentations(prediction)
         if not sents:
-            return SCUScoreResult(0.0, 0.0, pyramid.ideal_weight(pyramid.average_count()), (),
-                                  tuple(range(len(pyramid.units))), ("the summary has no words",),
-                                  details=(("raw", 0.0), ("quality", 0.0), ("coverage", 0.0),
-                                           ("comprehensive", 0.0)))
+            return SCUScoreResult.empty(pyramid.ideal_weight(pyramid.average_count()), len(pyramid.units),
+                                        "the summary has no words", details=(("raw", 0.0), ("quality", 0.0),
+                                                                             ("coverage", 0.0), ("comprehensive", 0.0)))
         segs: List[Segment] = [s for segmentations_ in sents for seg in segmentations_ for s in seg]
         weights = np.array([u.weight for u in pyramid.units], dtype=float)
         if pyramid.units:

@@ -120,9 +120,9 @@ class ReferencePyramidMethod(Method):
         units = pyr.units
         opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or opt_kp <= 0:
-            return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))), ("the pyramid is empty",), (summary,))
+            return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
-            return ScoreResult(0.0, 0.0, opt_kp, (), tuple(range(len(units))), ("the summary has no words",), ())
+            return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
         p = self._presence([u.text for u in units], summary)
         values = np.array(pyr.unit_values())
         credit = values * p

@@ -111,3 +111,22 @@ def test_docs_options_table_matches_the_declarations():
     for name, option in ((n, OPTIONS[n]) for n in BUILT_IN):
         listed = [r.strip() for r in rows[name].split(",")]
         assert listed == list(option.methods) + [f"matcher {m}" for m in option.matchers], name
+
+
+def test_score_help_lists_every_option_with_help_grouped_by_method(capsys):
+    import re
+
+    with pytest.raises(SystemExit):
+        cli.main(["score", "--help"])
+    text = capsys.readouterr().out
+    for method in METHODS:  # one group per method that reads options of its own
+        if any(OPTIONS[n].methods[:1] == (method,) for n in BUILT_IN):
+            assert f"options of method {method}:" in text
+    groups = text[text.index("options of method hirao:"):]  # past the usage line
+    for name in BUILT_IN:
+        option = OPTIONS[name]
+        assert len(option.help.split()) >= 2, name
+        flag = ("--no-" if option.type is bool and option.default else "--") + name.replace("_", "-")
+        found = re.search(r"^  " + re.escape(flag) + r"\b", groups, flags=re.M)
+        entry = groups[found.start():found.start() + 500] if found else ""
+        assert " ".join(option.help.split()[:2]) in " ".join(entry.split()), name  # its help follows the flag

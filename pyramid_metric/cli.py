@@ -14,9 +14,8 @@ import os
 import sys
 from typing import List
 
-from .config import (AMR_PARSERS, BE_MATCHES, BE_VARIANTS, CREDITS, EDUA_VARIANTS, EXTRACTS, MATCHERS, METHODS,
-                     PYREVAL_SCORES, ROUGE_VARIANTS, SOLVERS, PyramidConfig)
-from .presets import PRESETS, preset_config
+from .config import METHODS, PyramidConfig
+from .presets import PRESETS
 
 EXIT_BAD_INPUT = 1
 PLOT_NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'pyramid-metric[plot]'"
@@ -31,47 +30,41 @@ class InputError(Exception):
 
 
 def _add_config_args(p: argparse.ArgumentParser) -> None:
+    """The configuration flags, generated from the option declarations (``pyramid_metric.options``), one
+    group per method. Every flag defaults to None (not given): only the options the user gives reach
+    PyramidConfig, so an option the method does not read is refused and a preset sets the others."""
+    from .match import MATCHERS
+    from .options import OPTIONS
+
     d = PyramidConfig()
-    g = p.add_argument_group("configuration (defaults as in the Python API)")
-    g.add_argument("--method", default=d.method, choices=METHODS)
-    g.add_argument("--extract", default=None, choices=EXTRACTS, help="method hirao only (default: be)")
-    g.add_argument("--matcher", default=None, choices=MATCHERS, help="default: by method (recall for refpyramid, "
-                   "lcs for hirao)")
-    g.add_argument("--credit", default=d.credit, choices=CREDITS, help="refpyramid: content-weighted or per-unit")
-    g.add_argument("--threshold", type=float, default=None, help="default: the matcher's (0.55 for lcs)")
-    g.add_argument("--soft", action="store_true", default=d.soft, help="credit phi * w instead of w")
-    g.add_argument("--segmenter", default=d.segmenter)
-    g.add_argument("--sentence-penalty", type=float, default=d.sentence_penalty)
-    g.add_argument("--length-limit", type=int, default=d.length_limit)
-    g.add_argument("--time-limit", type=float, default=d.time_limit)
-    g.add_argument("--solver", default=d.solver, choices=SOLVERS)
-    g.add_argument("--be-variant", default=d.be_variant, choices=BE_VARIANTS)
-    g.add_argument("--be-match", default=d.be_match, choices=BE_MATCHES)
-    g.add_argument("--rouge-variant", default=d.rouge_variant, choices=ROUGE_VARIANTS)
-    g.add_argument("--no-rouge-stem", dest="rouge_stem", action="store_false", default=d.rouge_stem)
-    g.add_argument("--edua", default=d.edua, choices=EDUA_VARIANTS)
-    g.add_argument("--edge-percentile", type=float, default=d.edge_percentile)
-    g.add_argument("--zipf-beta", type=float, default=d.zipf_beta)
-    g.add_argument("--pyreval-score", default=d.pyreval_score, choices=PYREVAL_SCORES)
-    g.add_argument("--merge-threshold", type=float, default=d.merge_threshold)
-    g.add_argument("--ape-alpha", type=float, default=d.ape_alpha)
-    g.add_argument("--amr-parser", default=d.amr_parser, choices=AMR_PARSERS)
+    g = p.add_argument_group("configuration")
+    g.add_argument("--method", choices=METHODS, help=f"scoring system (default: {d.method})")
     g.add_argument("--preset", default=None, choices=sorted(PRESETS),
-                   help="a paper's own configuration (options left at their defaults take the preset's values)")
+                   help="a paper's own configuration (options not given take the preset's values)")
+    groups: dict = {}
+    for opt in OPTIONS.values():
+        owner = f"method {opt.methods[0]}" if opt.methods else f"matcher {opt.matchers[0]}"
+        if owner not in groups:
+            groups[owner] = p.add_argument_group(f"options of {owner}")
+        readers = [*opt.methods, *(f"matcher {m}" for m in opt.matchers)]
+        help_text = (opt.describe() + (f" (read by {', '.join(readers)})" if len(readers) > 1 else "")).replace(
+            "%", "%%")
+        flag = "--" + opt.name.replace("_", "-")
+        if opt.type is bool:
+            negate = bool(opt.default)  # on by default: the flag turns it off
+            help_text = ("turn off: " if negate else "") + help_text
+            groups[owner].add_argument("--no-" + flag[2:] if negate else flag, dest=opt.name, default=None,
+                                       action="store_false" if negate else "store_true", help=help_text)
+            continue
+        choices = sorted(MATCHERS) if opt.name == "matcher" else (list(opt.choices) or None)
+        groups[owner].add_argument(flag, type=opt.type if opt.type in (int, float) else None, choices=choices,
+                                   help=help_text)
 
 
 def _config(args) -> PyramidConfig:
-    config = PyramidConfig(method=args.method, extract=args.extract, matcher=args.matcher, credit=args.credit,
-                           threshold=args.threshold,
-                           soft=args.soft, segmenter=args.segmenter, sentence_penalty=args.sentence_penalty,
-                           length_limit=args.length_limit, time_limit=args.time_limit, solver=args.solver,
-                           be_variant=args.be_variant, be_match=args.be_match, rouge_variant=args.rouge_variant,
-                           rouge_stem=args.rouge_stem, edua=args.edua, edge_percentile=args.edge_percentile,
-                           zipf_beta=args.zipf_beta, pyreval_score=args.pyreval_score,
-                           merge_threshold=args.merge_threshold, ape_alpha=args.ape_alpha, amr_parser=args.amr_parser)
-    if getattr(args, "preset", None):
-        config = preset_config(args.preset, config)
-    return config
+    given = {name: getattr(args, name) for name in PyramidConfig.option_names()
+             if name != "preset" and getattr(args, name, None) is not None}
+    return PyramidConfig.from_preset(getattr(args, "preset", None), **given)
 
 
 def read_examples(path: str, required=("prediction", "references")) -> List[dict]:
@@ -407,9 +400,10 @@ def cmd_pyramid(args) -> int:
     from .io import from_pyramid, write_pyramids
     from .scorer import PyramidScorer, normalize_inputs
 
-    if args.method in ("be", "rouge"):
-        units = "Basic Elements" if args.method == "be" else "n-grams"
-        raise InputError(f"--method {args.method}: its pyramid units are {units}, not content units a person "
+    method = _config(args).method
+    if method in ("be", "rouge"):
+        units = "Basic Elements" if method == "be" else "n-grams"
+        raise InputError(f"--method {method}: its pyramid units are {units}, not content units a person "
                          "can correct; use refpyramid, hirao, pyreval, peak or ape")
     rows = read_examples(args.input, required=("references",))
     scorer = PyramidScorer(_config(args))

@@ -9,13 +9,14 @@ by the next.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+import inspect
+from typing import Sequence
 
 import datasets
 import evaluate
 
 from .config import PyramidConfig
-from .presets import preset_config
+from .options import OPTIONS, options_doc
 from .scorer import PyramidScorer
 from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict
 
@@ -62,46 +63,15 @@ Args:
         (PyrEval, Gao et al. 2019: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, Yang et al.
         2016: triple pyramid, Hungarian) or `"ape"` (APE: AMR/Smatch coverage of SCUs mixed with
         ROUGE-SU4); the last three build pyramids from the references alone.
-    extract (`str`, method `"hirao"` only, default `"be"`): extractive references by the Basic-Element
-        oracle ILP (`"be"`, Prop(BE)), the ROUGE-2 oracle ILP (`"rouge"`, Prop(ROUGE)) or the LCS alignment
-        ILP (`"align"`, Prop(AL)); a ValueError with any other method.
-    matcher (`str`, default by method): similarity of summary text to pyramid units: `"recall"` (share of
-        the unit's content words the summary contains; the default of `"refpyramid"`), `"lcs"` (word LCS
-        share, Hirao et al. 2018, Eq. 6; the default of `"hirao"`), `"embedding"` (cosine of
-        all-MiniLM-L6-v2 sentence vectors), `"amr"` (Smatch share of the unit's AMR triples found in the span,
-        as in APE; default threshold tau = 0.75), `"learned"` (a presence classifier trained on REALSumm SCU labels) or
-        `"learned+recall"` (the mean of the learned probability and `"recall"`).
-    credit (`str`, default `"content"`): method `"refpyramid"`: a unit's value is its weight x its content
-        words (`"content"`) or its weight alone (`"unit"`, as LitePyramid counts SCUs).
-    threshold (`float`, optional): t of Eq. 24, the similarity a match needs; default the matcher's own
-        (0.55 for `"lcs"` as in the paper; the REALSumm-dev-tuned cosine for `"embedding"`).
-    soft (`bool`, default False): credit phi * w instead of w for a match (not in the paper).
-    segmenter (`str`): EDU segmenter name.
-    sentence_penalty (`float`, default 1.0): weight of the sentence-count term of the oracle ILP (Eq. 9).
-    length_limit (`int`, optional): L_max in words; default each reference's length (mean for the bound).
-    time_limit (`float`, default 10.0): seconds per ILP; at the limit the best feasible solution is used.
-    solver (`str`, default `"highs"`): preferred ILP solver, `"highs"` (in process) or `"cbc"`.
-    be_variant (`str`, default `"hmr"`): method `"be"`: match head|modifier|relation (`"hmr"`) or
-        head|modifier (`"hm"`).
-    be_match (`str`, default `"lexical"`): method `"be"`: compare lemmas (`"lemma"`) or lower-cased words (`"lexical"`).
-    rouge_variant (`str`, default `"su4"`): method `"rouge"`: `"1"`-`"4"` (ROUGE-N), `"su4"` or `"s4"` (skip-bigrams).
-    rouge_stem (`bool`, default True): method `"rouge"`: Porter-stem words longer than 3 letters (ROUGE-1.5.5 -m).
-    scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each
+""" + options_doc() + """    scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each
         example (DUC/TAC pyramids, REALSumm `scus`); predictions are scored against them with the matcher
         (default method: each SCU earns its weight x its presence in the summary; `method="hirao"`: an SCU
         counts when some summary EDU reaches the threshold); `references` and `sources` are not needed.
     scu_weights (`list` of `list` of `float`, optional): the weight of each SCU (default 1 each).
     scu_contributors (`list` of `list` of `list` of `str`, optional): method `"ape"` with `scus`: the mentions of
         each SCU in the references (APE's Algorithm 1 matches their AMR triples); default: the SCU text.
-    edua (`str`, default `"greedy"`): method `"pyreval"`/`"ape"`: EDUA-G (`"greedy"`) or exact EDUA-C (`"complete"`).
-    edge_percentile (`float`, default 83): method `"pyreval"`: t_edge as a percentile of cross-reference cosines.
-    zipf_beta (`float`, default 2.5): method `"pyreval"`: beta of EDUA-G's Zipfian capacities.
-    pyreval_score (`str`, default `"coverage"`): method `"pyreval"`: `"coverage"`, `"quality"` or `"comprehensive"`.
-    merge_threshold (`float`, default 0.8): method `"peak"`: T1, cosine at which reference triples merge into an SCU.
-    ape_alpha (`float`, default 0.2): method `"ape"`: score = alpha * APE + (1 - alpha) * ROUGE-SU4.
-    amr_parser (`str`, default `"auto"`): `"amrlib"`, `"dependency"` (built-in approximation) or `"auto"`.
     preset (`str`, optional): a paper's own configuration: `"hirao2018"`, `"be2006"`, `"pyreval2019"`, `"ape2017"`
-        or `"peak2016"` (docs/methods.md); options left at their defaults take the preset's values, a conflicting
+        or `"peak2016"` (docs/methods.md); options not given take the preset's values, a conflicting
         option raises ValueError; the signature starts with `preset:<name>`.
     explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
     jackknife (`bool`, default False): with K >= 2 references, score each prediction as the mean over the K
@@ -145,7 +115,10 @@ Examples:
     {'pyramid': 0.5714}
 """
 
-_D = PyramidConfig()  # defaults come from one place: the config dataclass
+
+def _option_names() -> set:
+    """The keyword options of compute(): every declared option (built-in and registered plug-ins') and method."""
+    return set(PyramidConfig.option_names()) - {"preset"}
 
 
 # evaluate's string columns refuse None: a missing source travels as "", which methods without sources ignore.
@@ -255,25 +228,30 @@ class Pyramid(evaluate.Metric):
             cache[config] = PyramidScorer(config)
         return cache[config]
 
-    def _compute(self, predictions=None, references=None, sources=None, method=_D.method, extract=None,
-                 matcher=None, credit=_D.credit, threshold: Optional[float] = None, soft=_D.soft, segmenter=_D.segmenter,
-                 sentence_penalty=_D.sentence_penalty, length_limit: Optional[int] = _D.length_limit,
-                 time_limit=_D.time_limit, solver=_D.solver, explain=False, be_variant=_D.be_variant,
-                 be_match=_D.be_match, rouge_variant=_D.rouge_variant, rouge_stem=_D.rouge_stem,
-                 scus=None, scu_weights=None, edua=_D.edua, edge_percentile=_D.edge_percentile,
-                 zipf_beta=_D.zipf_beta, pyreval_score=_D.pyreval_score, merge_threshold=_D.merge_threshold,
-                 ape_alpha=_D.ape_alpha, amr_parser=_D.amr_parser, preset=None, scu_contributors=None,
-                 jackknife=False):
-        # threshold=None: the matcher's default (config.DEFAULT_THRESHOLDS), resolved by PyramidConfig.
-        config = PyramidConfig(method=method, extract=extract, matcher=matcher, credit=credit, threshold=threshold,
-                               soft=soft,
-                               segmenter=segmenter, sentence_penalty=sentence_penalty, length_limit=length_limit,
-                               time_limit=time_limit, solver=solver, be_variant=be_variant, be_match=be_match,
-                               rouge_variant=rouge_variant, rouge_stem=rouge_stem, edua=edua,
-                               edge_percentile=edge_percentile, zipf_beta=zipf_beta, pyreval_score=pyreval_score,
-                               merge_threshold=merge_threshold, ape_alpha=ape_alpha, amr_parser=amr_parser)
-        if preset is not None:  # options left at their defaults are the preset's to set
-            config = preset_config(preset, config)
+    def _compute(self, predictions=None, references=None, sources=None, explain=False, scus=None, scu_weights=None,
+                 scu_contributors=None, jackknife=False, preset=None, **options):
+        # ``options``: the configuration options (pyramid_metric.options, plug-ins' included). Only the options
+        # the user gave reach the configuration (None = not given): one the method does not read is refused
+        # there, and a preset sets the rest.
+        unknown = sorted(set(options) - _option_names())
+        if unknown:
+            raise ValueError(f"unknown option(s) {unknown}; the options are {sorted(_option_names())}")
+        given = {k: v for k, v in options.items() if v is not None}
+        config = PyramidConfig.from_preset(preset, **given)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights, scu_contributors=scu_contributors,
                                             jackknife=jackknife)
+
+
+def _compute_signature() -> inspect.Signature:
+    """``_compute``'s explicit keyword parameters, generated from the option declarations (evaluate inspects them)."""
+    kw, pos = inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter("self", pos)] + [inspect.Parameter(n, pos, default=None)
+                                                 for n in ("predictions", "references", "sources")]
+    for name in ("explain", "scus", "scu_weights", "scu_contributors", "jackknife", "preset", "method", *OPTIONS):
+        params.append(inspect.Parameter(name, kw, default=False if name in ("explain", "jackknife") else None))
+    return inspect.Signature(params)
+
+
+# evaluate reads _compute's parameters: the declared options; options that plug-ins register later still pass
+Pyramid._compute.__signature__ = _compute_signature()

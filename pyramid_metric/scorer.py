@@ -18,6 +18,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from ._version import __version__
 from .config import PyramidConfig
+from .signature import Signature, build_signature
 from .explanation import in_users_words
 from .methods import get_method
 from .pyramid import Pyramid
@@ -374,17 +375,18 @@ class PyramidScorer:
     def signature(self, nrefs: Union[int, str, None] = None, jackknife: bool = False) -> str:
         """SacreBLEU-style reproducibility string: every option and component version that moves a score.
 
-        ``jackknife=True`` adds ``jackknife:loo`` (scores are means over leave-one-out reference subsets)."""
-        if self._signature is None:
+        ``jackknife=True`` adds ``jackknife:loo`` (scores are means over leave-one-out reference subsets).
+        :meth:`signature_object` gives the same as a :class:`~pyramid_metric.signature.Signature`
+        (``format(short=True)``, and ``PyramidConfig.from_signature`` parses either back)."""
+        return self.signature_object(nrefs, jackknife).format()
+
+    def signature_object(self, nrefs: Union[int, str, None] = None, jackknife: bool = False) -> Signature:
+        if self._signature is None:  # the component descriptions load models: once per scorer
             from .solve import solver_versions
 
-            preset = f"preset:{self.config.preset}|" if self.config.preset else ""
-            self._signature = (f"{preset}{self.method.signature()}|solver:{self.config.solver}"
-                               f"({solver_versions()})|tl:{self.config.time_limit:g}"
-                               f"|py:{sys.version_info.major}.{sys.version_info.minor}"
-                               f"|version:pyramid-metric-{__version__}")
-        return ((f"nrefs:{nrefs}|" if nrefs is not None else "") + ("jackknife:loo|" if jackknife else "")
-                + self._signature)
+            self._signature = (self.method.signature_parts(), solver_versions())
+        parts, solvers = self._signature
+        return build_signature(self.config, parts, solvers, __version__, nrefs=nrefs, jackknife=jackknife)
 
 
 def _warn_languages(languages: Sequence[Optional[str]]) -> None:

@@ -59,6 +59,12 @@ class ScoreResult:
     notes: Tuple[str, ...] = ()
     spans: Tuple[str, ...] = ()  # the summary's spans (EDUs), in order
 
+    @classmethod
+    def empty(cls, bound: float, n_units: int, note: str, spans: Tuple[str, ...] = (), **fields):
+        """Score 0 with nothing matched, every unit missed and ``note`` saying why (an empty summary or
+        pyramid): the one early return of every method."""
+        return cls(0.0, 0.0, bound, (), tuple(range(n_units)), (note,), spans, **fields)
+
     @property
     def credit(self) -> float:
         """What the summary earned: the sum of its matches' credit (OPT_LAP, Eq. 20-23)."""
@@ -75,6 +81,15 @@ class ScoreResult:
             "matches": [m.to_dict() for m in self.matches], "missed_units": list(self.missed),
             "notes": list(self.notes), "summary_spans": list(self.spans),
         }
+
+
+def capped(credit: float, bound: float, bound_name: str, score_name: str = "score") -> Tuple[float, Tuple[str, ...]]:
+    """``credit / bound`` (0 when the bound is 0) and its note: a ratio above 1 is capped at 1, and the note says
+    in words which weight exceeded which bound.  Every method ends its score with this one rule."""
+    ratio = credit / bound if bound > 0 else 0.0
+    if ratio <= 1.0:
+        return ratio, ()
+    return 1.0, (f"matched weight {credit:g} exceeds {bound_name} ({bound:g}): {score_name} capped at 1",)
 
 
 def credit_matrix(similarity: np.ndarray, weights: Sequence[float], threshold: float,
@@ -105,11 +120,10 @@ def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, thresho
     notes = []
     opt_kp, _ = pyramid.optimal_weight()
     if not units or opt_kp <= 0:
-        return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))),
-                           ("the pyramid is empty: nothing of the references could be anchored",),
-                           tuple(c.text for c in summary))
+        return ScoreResult.empty(0.0, len(units), "the pyramid is empty: nothing of the references could be anchored",
+                                 tuple(c.text for c in summary))
     if not summary:
-        return ScoreResult(0.0, 0.0, opt_kp, (), tuple(range(len(units))), ("the summary has no words",))
+        return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
     texts = tuple(c.text for c in summary)
     sim = matcher.similarities(summary, units)
     credit = credit_matrix(sim, [u.weight for u in units], threshold, soft)
@@ -123,9 +137,7 @@ def pyramid_score(summary: Sequence, pyramid: Pyramid, matcher: Matcher, thresho
                           float(credit[i, j])) for i, j in sorted(pairs, key=lambda p: p[1]))
     matched = {j for _, j in pairs}
     missed = tuple(j for j in range(len(units)) if j not in matched)
-    score = opt_lap / opt_kp
-    if score > 1.0:
-        notes.append(f"credit {opt_lap:g} exceeds the most a summary of {pyramid.length_limit} words can earn "
-                     f"({opt_kp:g}): the summary is longer, so its score is capped at 1")
-        score = 1.0
+    score, cap = capped(opt_lap, opt_kp, f"the most a summary of {pyramid.length_limit} words can earn (the "
+                                         f"summary is longer)")
+    notes.extend(cap)
     return ScoreResult(float(score), float(opt_lap), float(opt_kp), matches, missed, tuple(notes), texts)

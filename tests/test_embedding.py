@@ -60,9 +60,10 @@ def test_matcher_prefers_paraphrases_and_lies_in_unit_interval():
 
 
 def test_threshold_defaults_per_matcher():
-    assert PyramidConfig(matcher="embedding").threshold == DEFAULT_THRESHOLDS["embedding"]
-    assert PyramidConfig().threshold == 0.55
-    assert PyramidConfig(matcher="embedding", threshold=0.8).threshold == 0.8
+    assert PyramidConfig(method="hirao", matcher="embedding").threshold == DEFAULT_THRESHOLDS["embedding"]
+    assert PyramidConfig(method="hirao").threshold == 0.55
+    assert PyramidConfig().threshold is None  # the reference-EDU pyramid reads no threshold
+    assert PyramidConfig(method="hirao", matcher="embedding", threshold=0.8).threshold == 0.8
     with pytest.raises(ValueError, match="matcher"):
         PyramidConfig(matcher="bert")
 

@@ -43,7 +43,9 @@ def test_conflicting_options_are_refused_equal_or_free_ones_accepted():
         PyramidScorer(preset="be2006", be_match="lemma")
     with pytest.raises(ValueError, match="threshold"):
         PyramidScorer(preset="pyreval2019", threshold=0.7)
-    assert PyramidScorer(preset="be2006", be_match="lexical", time_limit=5.0).config.time_limit == 5.0
+    assert PyramidScorer(preset="hirao2018", threshold=0.55, time_limit=5.0).config.time_limit == 5.0
+    with pytest.raises(ValueError, match="`time_limit`=5.0 has no effect with method='be'"):  # BE solves no ILP
+        PyramidScorer(preset="be2006", time_limit=5.0)
     with pytest.raises(ValueError, match="unknown preset"):
         PyramidScorer(preset="rouge2004")
     with pytest.raises(ValueError, match="preset 'be2006' needs"):  # a config cannot claim a preset it is not
@@ -51,11 +53,11 @@ def test_conflicting_options_are_refused_equal_or_free_ones_accepted():
 
 
 def test_entry_points_that_pass_every_option():
-    # evaluate and the CLI pass defaults for every option: those count as not given
-    c = preset_config("hirao2018", PyramidConfig(time_limit=3.0))
+    # options equal to the package defaults count as not given
+    c = preset_config("hirao2018", PyramidConfig(method="hirao", time_limit=3.0))
     assert c.segmenter == "bilstm" and c.time_limit == 3.0 and c.preset == "hirao2018"
     with pytest.raises(ValueError, match="segmenter"):
-        preset_config("hirao2018", PyramidConfig(segmenter="sentence"))
+        preset_config("hirao2018", PyramidConfig(method="hirao", segmenter="sentence"))
 
 
 def test_cli_and_evaluate_accept_preset():

@@ -1,12 +1,14 @@
 """Matchers: similarity between summary spans and pyramid units, chosen by name."""
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from typing import Dict, Union
+from typing import Dict, Sequence, Union
 
+from ..options import PLUGIN_MATCHERS, Option, matcher_args, register
 from .base import Matcher
 
-MATCHERS: Dict[str, str] = {
+MATCHERS: Dict[str, Union[str, type]] = {
     "lcs": "pyramid_metric.match.lcs:LCSMatcher",
     "recall": "pyramid_metric.match.recall:RecallMatcher",
     "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
@@ -15,10 +17,19 @@ MATCHERS: Dict[str, str] = {
     "learned": "pyramid_metric.match.learned:LearnedMatcher",
     "learned+recall": "pyramid_metric.match.mean:LearnedRecallMatcher",
 }
-# Constructor arguments of each matcher and the configuration option (``PyramidConfig`` field) that sets each.
-MATCHER_OPTIONS: Dict[str, Dict[str, str]] = {
-    "amr": {"parser": "amr_parser"},
-}
+
+
+def register_matcher(name: str, target: Union[str, type], options: Sequence[Option] = ()) -> None:
+    """Make a matcher available by ``name`` (``matcher=name`` everywhere) with the options it reads.
+
+    ``target``: the class, or ``"module:Class"`` (imported when first used).  Each of ``options`` is
+    declared as read by this matcher (``Option.matchers``); the matcher's constructor receives them by
+    ``Option.arg`` (default: the option's name).  Call it in the plug-in's own module.
+    """
+    for option in options:
+        register(dataclasses.replace(option, matchers=tuple(option.matchers) or (name,)))
+    MATCHERS[name] = target
+    PLUGIN_MATCHERS[name] = target
 
 
 def get_matcher(matcher: Union[str, Matcher], **options) -> Matcher:
@@ -32,17 +43,21 @@ def get_matcher(matcher: Union[str, Matcher], **options) -> Matcher:
         return matcher
     if matcher not in MATCHERS:
         raise ValueError(f"Unknown matcher {matcher!r}; choose one of {sorted(MATCHERS)}")
-    unknown = sorted(set(options) - set(MATCHER_OPTIONS.get(matcher, {})))
+    takes = matcher_args(matcher)
+    unknown = sorted(set(options) - set(takes))
     if unknown:
         raise ValueError(f"get_matcher: matcher {matcher!r} takes no option(s) {unknown}; it takes "
-                         f"{sorted(MATCHER_OPTIONS.get(matcher, {})) or 'none'}")
-    module, cls = MATCHERS[matcher].split(":")
-    return getattr(importlib.import_module(module), cls)(**options)
+                         f"{sorted(takes) or 'none'}")
+    target = MATCHERS[matcher]
+    if isinstance(target, str):
+        module, cls = target.split(":")
+        target = getattr(importlib.import_module(module), cls)
+    return target(**options)
 
 
 def matcher_options(config) -> dict:
-    """The constructor arguments of ``config.matcher`` taken from the configuration (e.g. amr_parser -> parser)."""
-    return {arg: getattr(config, field) for arg, field in MATCHER_OPTIONS.get(config.matcher, {}).items()}
+    """The constructor arguments of ``config.matcher`` from the configuration (e.g. amr_parser -> parser)."""
+    return {arg: config.get(name) for arg, name in matcher_args(config.matcher).items()}
 
 
-__all__ = ["Matcher", "MATCHERS", "MATCHER_OPTIONS", "get_matcher", "matcher_options"]
+__all__ = ["Matcher", "MATCHERS", "get_matcher", "matcher_options", "register_matcher"]

@@ -46,7 +46,7 @@ from ..amr import AMRGraph, get_parser, graphs_of, is_penman, read_penman, union
 from ..clauses import content_sentences
 from ..match.amr import triple_recall
 from ..pyramid import PyramidUnit
-from ..scoring import Match
+from ..scoring import Match, capped
 from ..text import words
 from .base import Method
 from .scu import Contributor, SCUPyramid, SCUScoreResult
@@ -87,14 +87,15 @@ class APEMethod(Method):
     scores_scus = True  # Algorithm 1 on given human SCUs (``scus=``), the paper's setting
     scus_use_references = True
 
+    only_matcher = ("amr", "matches AMR graphs")
+
     def __init__(self, config):
         super().__init__(config)
-        if config.matcher not in ("lcs", "amr"):  # lcs = the unset default
-            raise ValueError(f"PyramidConfig: method 'ape' matches AMR graphs; `matcher` must be 'amr' (or left at "
-                             f"its default), got {config.matcher!r}")
         from .pyreval import PyrEvalMethod
 
-        self.builder = PyrEvalMethod(dataclasses.replace(config, method="pyreval", matcher="lcs", threshold=None))
+        # the SCUs are PyrEval's (EDUA with APE's own edua/edge_percentile/zipf_beta); tau is APE's, not WMIN's
+        self.builder = PyrEvalMethod(type(config)(method="pyreval", edua=config.edua,
+                                                  edge_percentile=config.edge_percentile, zipf_beta=config.zipf_beta))
         self.parser_name = config.amr_parser
         self.parser = get_parser(config.amr_parser)
 
@@ -210,12 +211,9 @@ class APEMethod(Method):
                 w_p += unit.weight
                 k, share = found
                 matches.append(Match(k, sents[k].text, i, unit.text, float(share), unit.weight, unit.weight))
-        notes = []
-        ape = w_p / w_ideal if w_ideal > 0 else 0.0
-        if ape > 1.0:
-            notes.append(f"covered weight {w_p:g} exceeds w_ideal {w_ideal:g} (average reference size "
-                         f"{pyramid.average_count()} SCUs): APE capped at 1")
-            ape = 1.0
+        ape, cap = capped(w_p, w_ideal, f"w_ideal, the weight of an average-size reference "
+                                        f"({pyramid.average_count()} SCUs)", "APE")
+        notes = list(cap)
         refs = [reference_text(r) for r in pyramid.references]
         su4 = rouge_recall(reference_text(prediction), refs, "su4", True) if alpha < 1.0 and words(
             reference_text(prediction)) else 0.0
@@ -235,11 +233,7 @@ class APEMethod(Method):
         parse_many([clean_text(p) for p in predictions if not is_penman(p)])
         return [self.score_one(p, pyr) for p, pyr in zip(predictions, pyramids)]
 
-    def signature(self) -> str:
-        c = self.config
+    def signature_parts(self) -> dict:
         from ..encoder import encoder_signature
 
-        edua = "C" if c.edua == "complete" else f"G(beta:{c.zipf_beta:g})"
-        return (f"method:ape|amr:{self.parser.signature()}|mmt:smatch|tau:{c.threshold:g}|alpha:{c.ape_alpha:g}"
-                f"+rouge-su4(stem)|scus:pyreval-edua-{edua}(t_edge:p{c.edge_percentile:g},"
-                f"{encoder_signature()})")
+        return {"amr": self.parser.signature(), "vectors": encoder_signature()}

@@ -7,6 +7,7 @@ from typing import List, Optional, Sequence
 from ..config import PyramidConfig
 from ..pyramid import Pyramid, scu_pyramid
 from ..scoring import ScoreResult
+from ..signature import Signature, method_fields
 
 
 class Method(ABC):
@@ -17,7 +18,13 @@ class Method(ABC):
     scores_scus = False  # can score against given SCUs (human-pyramid mode, ``scorer.score(..., scus=...)``)
     scus_use_references = False  # pyramid_of_scus also takes the references and the SCUs' contributors (APE)
 
+    only_matcher = None  # (matcher, why): a method with its own similarity takes that matcher alone
+
     def __init__(self, config: PyramidConfig):
+        if self.only_matcher and config.matcher != self.only_matcher[0]:
+            need, why = self.only_matcher
+            raise ValueError(f"PyramidConfig: method {self.name!r} {why}; `matcher` must be {need!r} (or left at its "
+                             f"default), got {config.matcher!r}")
         self.config = config
 
     @abstractmethod
@@ -37,5 +44,11 @@ class Method(ABC):
         """
         return scu_pyramid(scus, weights)
 
+    def signature_parts(self) -> dict:
+        """Descriptions of the components the method's signature fields show (``signature.METHOD_FIELDS``),
+        e.g. ``{"segmenter": "bilstm-hirao2018@6343b3f2"}``; the options come from the configuration."""
+        return {}
+
     def signature(self) -> str:
-        return self.name
+        """The method's part of the signature: its fields of ``signature.METHOD_FIELDS``, ``method`` first."""
+        return Signature(method_fields(self.config, self.signature_parts())).format()

@@ -110,10 +110,8 @@ class BEMethod(Method):
         return [pyramid_score([Span(k, ()) for k in keys], p, self.matcher, 1.0)
                 for keys, p in zip(self.breaks(predictions), pyramids)]
 
-    def signature(self) -> str:
-        c = self.config
-        return (f"method:be|be:{c.be_variant}|match:{c.be_match}|breaker:spacy-dep({textlib.spacy_model_name()})"
-                f"|score:recall")
+    def signature_parts(self) -> dict:
+        return {"breaker": f"spacy-dep({textlib.spacy_model_name()})"}
 
 
 def be_key(triple: Tuple[str, str, str], relations: bool = True) -> str:

@@ -54,8 +54,5 @@ class HiraoMethod(Method):
         return [pyramid_score(spans(d), p, self.matcher, self.config.threshold, self.config.soft)
                 for d, p in zip(docs, pyramids)]
 
-    def signature(self) -> str:
-        c = self.config
-        return (f"method:hirao|extract:{c.extract}|matcher:{self.matcher.signature()}|t:{c.threshold:g}"
-                f"|credit:{'soft' if c.soft else 'binary'}|seg:{self.segmenter.signature()}"
-                f"|spen:{c.sentence_penalty:g}|lmax:{c.length_limit or 'ref'}")
+    def signature_parts(self) -> dict:
+        return {"matcher": self.matcher.signature(), "segmenter": self.segmenter.signature()}

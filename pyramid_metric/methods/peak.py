@@ -34,10 +34,10 @@ from .. import solve
 from ..clauses import triples
 from ..document import Span
 from ..match import get_matcher
-from ..scoring import Match, credit_matrix
+from ..scoring import Match, capped, credit_matrix
 from ..text import words
 from .base import Method
-from .scu import Contributor, SCUPyramid, SCUScoreResult, canonical_order, make_scu_pyramid
+from .scu import Contributor, SCUPyramid, SCUScoreResult, canonical_order, make_scu_pyramid, prefetch_pieces
 
 
 def merge_components(sim: np.ndarray, threshold: float) -> List[List[int]]:
@@ -68,13 +68,7 @@ def anchor_weights(sim: np.ndarray, refs: Sequence[int], threshold: float) -> Li
 
 def _prefetch(texts: Sequence[str], extra: Sequence[str] = ()) -> None:
     """Parse ``texts`` in one spaCy batch and encode their triples (and ``extra``) in one encoder batch."""
-    from ..encoder import embed
-    from ..text import clean_text, parse_many
-
-    parse_many([clean_text(t) for t in texts])
-    todo = list(dict.fromkeys([t.text for x in texts for t in triples(x)] + list(extra)))
-    if todo:
-        embed(todo)
+    prefetch_pieces(texts, lambda x: [t.text for t in triples(x)], extra)
 
 
 class PeakMethod(Method):
@@ -83,11 +77,10 @@ class PeakMethod(Method):
     name = "peak"
     needs_sources = False
 
+    only_matcher = ("embedding", "compares triples with the embedding matcher")
+
     def __init__(self, config):
         super().__init__(config)
-        if config.matcher not in ("lcs", "embedding"):  # lcs = the unset default
-            raise ValueError(f"PyramidConfig: method 'peak' compares triples with the embedding matcher; `matcher` "
-                             f"must be 'embedding' (or left at its default), got {config.matcher!r}")
         self.matcher = get_matcher("embedding")
 
     @staticmethod
@@ -120,8 +113,8 @@ class PeakMethod(Method):
         ideal = pyramid.ideal_weight(pyramid.average_count())
         if not summary or not pyramid.units:
             note = "the summary has no words" if not summary else "the pyramid is empty"
-            return SCUScoreResult(0.0, 0.0, ideal, (), tuple(range(len(pyramid.units))), (note,),
-                                  tuple(t.text for t in summary), details=(("raw", 0.0),))
+            return SCUScoreResult.empty(ideal, len(pyramid.units), note, tuple(t.text for t in summary),
+                                        details=(("raw", 0.0),))
         spans = self._spans(summary)
         contrib = [c for g in pyramid.contributors for c in g]
         owner = np.repeat(np.arange(len(pyramid.units)), [len(g) for g in pyramid.contributors])
@@ -134,12 +127,8 @@ class PeakMethod(Method):
         matches = tuple(Match(i, summary[i].text, j, pyramid.units[j].text, float(sim[i, j]), weights[j],
                               float(credit[i, j])) for i, j in sorted(pairs, key=lambda p: p[1]))
         matched = {j for _, j in pairs}
-        notes = []
-        score = raw / ideal if ideal > 0 else 0.0
-        if score > 1.0:
-            notes.append(f"raw {raw:g} exceeds the weight {ideal:g} of an average-size reference "
-                         f"({pyramid.average_count()} SCUs): score capped at 1")
-            score = 1.0
+        score, cap = capped(raw, ideal, f"the weight of an average-size reference ({pyramid.average_count()} SCUs)")
+        notes = list(cap)
         return SCUScoreResult(float(score), float(raw), float(ideal), matches,
                               tuple(j for j in range(len(pyramid.units)) if j not in matched), tuple(notes),
                               tuple(t.text for t in summary), details=(("raw", float(raw)),))
@@ -149,9 +138,7 @@ class PeakMethod(Method):
                                 for g in p.contributors for c in g])
         return [self.score_one(p, pyr) for p, pyr in zip(predictions, pyramids)]
 
-    def signature(self) -> str:
+    def signature_parts(self) -> dict:
         from ..text import spacy_model_name
 
-        c = self.config
-        return (f"method:peak|triples:clausie-style({spacy_model_name()})|sim:{self.matcher.signature()}"
-                f"|T1:{c.merge_threshold:g}|T:{c.threshold:g}|norm:avg-ref-scus")
+        return {"triples": f"clausie-style({spacy_model_name()})", "matcher": self.matcher.signature()}

@@ -41,9 +41,10 @@ import numpy as np
 from .. import solve
 from ..clauses import Segment, segmentations
 from ..edua import ALPHA_OFFSET, MAX_CANDIDATES, EDUAGraph, Node, edua_complete, edua_greedy, t_edge_percentile
-from ..scoring import Match
+from ..scoring import Match, capped
 from .base import Method
-from .scu import Contributor, SCUPyramid, SCUScoreResult, canonical_order, harmonic_mean, make_scu_pyramid
+from .scu import (Contributor, SCUPyramid, SCUScoreResult, canonical_order, harmonic_mean, make_scu_pyramid,
+                  prefetch_pieces)
 
 # -- WMIN scoring -------------------------------------------------------------------------------------
 
@@ -104,14 +105,7 @@ def prefetch(texts: Sequence[str], extra: Sequence[str] = ()) -> None:
 
     Both caches are keyed by text, so the per-example code that follows hits them.
     """
-    from ..encoder import embed
-    from ..text import clean_text, parse_many
-
-    parse_many([clean_text(t) for t in texts])
-    segs = [s.text for t in texts for options in segmentations(t) for seg in options for s in seg]
-    todo = list(dict.fromkeys(segs + list(extra)))
-    if todo:
-        embed(todo)
+    prefetch_pieces(texts, lambda t: [s.text for options in segmentations(t) for seg in options for s in seg], extra)
 
 
 class PyrEvalMethod(Method):
@@ -120,11 +114,7 @@ class PyrEvalMethod(Method):
     name = "pyreval"
     needs_sources = False
 
-    def __init__(self, config):
-        super().__init__(config)
-        if config.matcher not in ("lcs", "embedding"):  # lcs = the unset default
-            raise ValueError(f"PyramidConfig: method 'pyreval' compares MiniLM segment vectors; `matcher` must be "
-                             f"'embedding' (or left at its default), got {config.matcher!r}")
+    only_matcher = ("embedding", "compares MiniLM segment vectors")
 
     # -- pyramid --------------------------------------------------------------------------------
     def reference_nodes(self, references: Sequence[str]) -> List[Node]:
@@ -178,10 +168,9 @@ class PyrEvalMethod(Method):
         t = self.config.threshold
         sents = segmentations(prediction)
         if not sents:
-            return SCUScoreResult(0.0, 0.0, pyramid.ideal_weight(pyramid.average_count()), (),
-                                  tuple(range(len(pyramid.units))), ("the summary has no words",),
-                                  details=(("raw", 0.0), ("quality", 0.0), ("coverage", 0.0),
-                                           ("comprehensive", 0.0)))
+            return SCUScoreResult.empty(pyramid.ideal_weight(pyramid.average_count()), len(pyramid.units),
+                                        "the summary has no words", details=(("raw", 0.0), ("quality", 0.0),
+                                                                             ("coverage", 0.0), ("comprehensive", 0.0)))
         segs: List[Segment] = [s for segmentations_ in sents for seg in segmentations_ for s in seg]
         weights = np.array([u.weight for u in pyramid.units], dtype=float)
         if pyramid.units:
@@ -226,12 +215,9 @@ class PyrEvalMethod(Method):
         quality_max = pyramid.ideal_weight(count)
         coverage_max = pyramid.ideal_weight(pyramid.average_count())
         quality = raw / quality_max if quality_max > 0 else 0.0
-        coverage = raw / coverage_max if coverage_max > 0 else 0.0
-        notes = []
-        if coverage > 1.0:
-            notes.append(f"raw {raw:g} exceeds the weight {coverage_max:g} of an average-size reference "
-                         f"({pyramid.average_count()} SCUs): coverage capped at 1")
-            coverage = 1.0
+        coverage, cap = capped(raw, coverage_max, f"the weight of an average-size reference "
+                                                  f"({pyramid.average_count()} SCUs)", "coverage")
+        notes = list(cap)
         if not pyramid.units:
             notes.append("the pyramid is empty")
         quality = min(1.0, quality)
@@ -249,11 +235,8 @@ class PyrEvalMethod(Method):
                                for g in p.contributors for c in g])
         return [self.score_one(p, pyr) for p, pyr in zip(predictions, pyramids)]
 
-    def signature(self) -> str:
+    def signature_parts(self) -> dict:
         from ..encoder import encoder_signature
         from ..text import spacy_model_name
 
-        c = self.config
-        edua = "C" if c.edua == "complete" else f"G(beta:{c.zipf_beta:g},alpha:segs+{ALPHA_OFFSET})"
-        return (f"method:pyreval|score:{c.pyreval_score}|edua:{edua}|t_edge:p{c.edge_percentile:g}"
-                f"|wmin_t:{c.threshold:g}|vectors:{encoder_signature()}|parse:{spacy_model_name()}")
+        return {"alpha_offset": str(ALPHA_OFFSET), "vectors": encoder_signature(), "parse": spacy_model_name()}

@@ -46,9 +46,9 @@ from typing import List, Optional, Sequence
 import numpy as np
 
 from ..document import make_documents
-from ..match import get_matcher
+from ..match import get_matcher, matcher_options
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
-from ..scoring import Match, ScoreResult
+from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
 from .base import Method
 
@@ -66,7 +66,7 @@ class ReferencePyramidMethod(Method):
     def __init__(self, config):
         super().__init__(config)
         self.segmenter = get_segmenter(config.segmenter)
-        self.matcher = get_matcher(config.matcher)
+        self.matcher = get_matcher(config.matcher, **matcher_options(config))
 
     def _presence(self, units: Sequence[str], text: str) -> np.ndarray:
         return np.clip(np.nan_to_num(self.matcher.presence(list(units), text)), 0.0, 1.0)
@@ -139,9 +139,9 @@ class ReferencePyramidMethod(Method):
         units = pyr.units
         opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or opt_kp <= 0:
-            return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))), ("the pyramid is empty",), (summary,))
+            return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
-            return ScoreResult(0.0, 0.0, opt_kp, (), tuple(range(len(units))), ("the summary has no words",), ())
+            return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
         p = self._unit_presence(pyr, summary)
         values = np.array(pyr.unit_values())
         credit = values * p
@@ -156,13 +156,9 @@ class ReferencePyramidMethod(Method):
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "
                          f"total value, pooled (the most a summary can earn is the sum over references)")
-        score = total / opt_kp if opt_kp > 0 else 0.0
-        if score > 1.0:
-            notes.append(f"credit {total:g} exceeds the knapsack bound {opt_kp:g}: score capped at 1")
-            score = 1.0
+        score, cap = capped(total, opt_kp, "the knapsack bound")
+        notes.extend(cap)
         return ScoreResult(float(score), total, float(opt_kp), matches, missed, tuple(notes), (summary,))
 
-    def signature(self) -> str:
-        c = self.config
-        return (f"method:refpyramid|matcher:{self.matcher.signature()}|credit:presence-x-{c.credit}"
-                f"|seg:{self.segmenter.signature()}|lmax:{c.length_limit or 'ref'}")
+    def signature_parts(self) -> dict:
+        return {"matcher": self.matcher.signature(), "segmenter": self.segmenter.signature()}

@@ -150,8 +150,3 @@ class RougeMethod(Method):
             return ScoreResult(0.0, 0.0, 0.0, (), tuple(missed), pyramid.notes, tuple(" ".join(g) for g in spans))
         return ScoreResult(hit / total, hit, total, tuple(matches), tuple(missed), (),
                            tuple(" ".join(g) for g in spans))
-
-    def signature(self) -> str:
-        c = self.config
-        return (f"method:rouge|rouge:{c.rouge_variant}|stem:{'porter' if c.rouge_stem else 'none'}"
-                f"|tok:rouge-1.5.5|multiref:average|score:recall")

@@ -109,4 +109,18 @@ def harmonic_mean(a: float, b: float) -> float:
     return 0.0 if a + b <= 0 else 2 * a * b / (a + b)
 
 
-__all__ = ["Contributor", "SCUPyramid", "SCUScoreResult", "make_scu_pyramid", "canonical_order", "harmonic_mean"]
+def prefetch_pieces(texts: Sequence[str], pieces, extra: Sequence[str] = ()) -> None:
+    """Parse ``texts`` in one spaCy batch, then encode the texts of their pieces (``pieces(text)``: segments,
+    triples) and ``extra`` in one encoder batch; both caches are keyed by text, so the per-example code that
+    follows hits them."""
+    from ..encoder import embed
+    from ..text import clean_text, parse_many
+
+    parse_many([clean_text(t) for t in texts])
+    todo = list(dict.fromkeys([p for t in texts for p in pieces(t)] + list(extra)))
+    if todo:
+        embed(todo)
+
+
+__all__ = ["Contributor", "SCUPyramid", "SCUScoreResult", "make_scu_pyramid", "canonical_order", "harmonic_mean",
+           "prefetch_pieces"]

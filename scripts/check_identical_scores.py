@@ -1,0 +1,112 @@
+"""Check that scores stay bit-identical: save every method's scores on a small fixed input set, compare later.
+
+    python scripts/check_identical_scores.py --save runs/scores_before.json
+    python scripts/check_identical_scores.py --compare runs/scores_before.json
+
+Inputs: 3 REALSumm dev examples x 3 systems (source, one reference, the human SCUs) and one GUMSum dev document
+(first summary scored against the other references).  Configurations: every method (Hirao et al. with the
+BE, ROUGE and alignment extracts), the human-SCU mode, every paper preset, and jackknifing over the GUMSum
+references.  Scores are stored exactly (``float.hex``); ``--compare`` prints every difference and exits 1 on any.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+DATA = Path(os.environ.get("PYRAMID_DATA", Path(__file__).resolve().parent.parent.parent / "shared" / "data"))
+if not DATA.is_dir():
+    DATA = Path("/work/shared/data")
+
+METHODS = [
+    {"method": "refpyramid"},
+    {"method": "hirao", "extract": "be"},
+    {"method": "hirao", "extract": "rouge"},
+    {"method": "hirao", "extract": "align"},
+    {"method": "be"},
+    {"method": "rouge"},
+    {"method": "pyreval"},
+    {"method": "peak"},
+    {"method": "ape"},
+    {"method": "refpyramid", "credit": "unit"},
+    {"method": "hirao", "matcher": "embedding", "soft": True},
+]
+PRESETS = ["hirao2018", "be2006", "pyreval2019", "ape2017", "peak2016"]
+
+
+def _inputs():
+    with open(DATA / "realsumm" / "realsumm_dev.jsonl", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f][:3]
+    preds, refs, srcs, scus = [], [], [], []
+    for row in rows:
+        for system in sorted(row["systems"])[:3]:
+            summary = row["systems"][system]
+            preds.append(summary if isinstance(summary, str) else summary["summary"])
+            refs.append([row["reference"]])
+            srcs.append(row["document"])
+            scus.append(row["scus"])
+    with open(DATA / "gumsum" / "gumsum_dev.jsonl", encoding="utf-8") as f:
+        gum = json.loads(f.readline())
+    multi = ([gum["summaries"][0]], [gum["summaries"][1:]], [gum["text"]])
+    return (preds, refs, srcs, scus), multi
+
+
+def _run(label, options, out, **kwargs):
+    from pyramid_metric import PyramidScorer
+
+    try:
+        scorer = PyramidScorer(**options)
+        results = scorer.score(progress=False, **kwargs)
+        out[label] = {"scores": [float(r.score).hex() for r in results],
+                      "signature": scorer.signature(jackknife=kwargs.get("jackknife", False))}
+    except ValueError as e:  # a combination a method does not take is recorded, so a change shows too
+        out[label] = {"error": str(e)}
+    print(label, out[label].get("scores", out[label].get("error")), flush=True)
+
+
+def collect() -> dict:
+    (preds, refs, srcs, scus), (mp, mr, ms) = _inputs()
+    out: dict = {}
+    for options in METHODS:
+        label = ",".join(f"{k}={v}" for k, v in options.items())
+        _run(label, options, out, predictions=preds, references=refs, sources=srcs)
+    for options in ({"method": "hirao"}, {"method": "refpyramid"}, {"method": "ape"}):
+        _run("scus:" + options["method"], options, out, predictions=preds, references=refs, scus=scus)
+    for preset in PRESETS:
+        _run("preset:" + preset, {"preset": preset}, out, predictions=preds, references=refs, sources=srcs)
+    for options in ({"method": "refpyramid"}, {"method": "rouge"}, {"method": "pyreval"}):
+        _run("gumsum:" + options["method"], options, out, predictions=mp, references=mr, sources=ms)
+        _run("gumsum-jackknife:" + options["method"], options, out, predictions=mp, references=mr, sources=ms,
+             jackknife=True)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    group = ap.add_mutually_exclusive_group(required=True)
+    group.add_argument("--save", help="write the scores to this JSON file")
+    group.add_argument("--compare", help="compare the scores with this JSON file")
+    args = ap.parse_args(argv)
+    now = collect()
+    if args.save:
+        Path(args.save).write_text(json.dumps(now, indent=1), encoding="utf-8")
+        print(f"saved {len(now)} configurations to {args.save}")
+        return 0
+    before = json.loads(Path(args.compare).read_text(encoding="utf-8"))
+    score_diffs, sig_diffs = 0, 0
+    for label in sorted(set(before) | set(now)):
+        b, n = before.get(label, {}), now.get(label, {})
+        if b.get("scores") != n.get("scores") or ("error" in b) != ("error" in n):
+            score_diffs += 1
+            print(f"SCORES DIFFER {label}: {b.get('scores', b.get('error'))} -> {n.get('scores', n.get('error'))}")
+        elif b.get("signature") != n.get("signature"):
+            sig_diffs += 1
+            print(f"signature changed {label}:\n  {b.get('signature')}\n  {n.get('signature')}")
+    print(f"{len(now)} configurations: {score_diffs} with different scores, {sig_diffs} with a different signature")
+    return 1 if score_diffs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

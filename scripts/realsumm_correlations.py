@@ -7,7 +7,7 @@ Usage (from the project root):
 Protocol (../shared/data/README.md): summary level = per-example correlation across the 25
 systems, averaged over examples; system level = correlation of per-system means. Pearson,
 Spearman and Kendall; with --bootstrap, 95% intervals of summary- and system-level Pearson by
-resampling examples (seed 12345). Every row also gets the Wilcoxon system-pair agreement of seed 002
+resampling examples (seed 12345). Every row also gets the Wilcoxon system-pair agreement of Gao et al. (2019)
 section 6: for each of the 300 pairs of systems, a two-sided Wilcoxon signed-rank test on matched
 examples (p < 0.05) decides "A better", "B better" or "no significant difference", once with the human
 scores and once with the metric; accuracy = share of pairs with the same outcome, over 100 random
@@ -32,20 +32,20 @@ from pyramid_metric.metaeval import (all_correlations, bootstrap_correlation,  #
 
 # name -> (label, PyramidScorer options)
 PYRAMID_ROWS = {
-    "prop_be": ("Prop(BE): BE oracle, LCS t=0.55 (seed 000)", dict(method="hirao", extract="be")),
-    "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55 (seed 000)", dict(method="hirao", extract="rouge")),
-    "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55 (seed 000)", dict(method="hirao", extract="align")),
-    "pyreval": ("PyrEval: EDUA-G, MiniLM segments, WMIN, coverage (seed 002)", dict(method="pyreval")),
-    "pyreval_comp": ("PyrEval: EDUA-G, WMIN, comprehensive (seed 002)",
+    "prop_be": ("Prop(BE): BE oracle, LCS t=0.55 (Hirao et al. 2018)", dict(method="hirao", extract="be")),
+    "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55 (Hirao et al. 2018)", dict(method="hirao", extract="rouge")),
+    "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55 (Hirao et al. 2018)", dict(method="hirao", extract="align")),
+    "pyreval": ("PyrEval: EDUA-G, MiniLM segments, WMIN, coverage (Gao et al. 2019)", dict(method="pyreval")),
+    "pyreval_comp": ("PyrEval: EDUA-G, WMIN, comprehensive (Gao et al. 2019)",
                      dict(method="pyreval", pyreval_score="comprehensive")),
-    "peak": ("PEAK: ClausIE-style triples, MiniLM T1=0.8, Hungarian T=0.6 (seed 004)", dict(method="peak")),
-    "ape": ("APE + ROUGE-SU4, alpha=0.2, dep2amr approx, tau=0.75 (seed 003)", dict(method="ape")),
-    "ape_only": ("APE alone (alpha=1), dep2amr approx, tau=0.75 (seed 003)", dict(method="ape", ape_alpha=1.0)),
+    "peak": ("PEAK: ClausIE-style triples, MiniLM T1=0.8, Hungarian T=0.6 (Yang et al. 2016)", dict(method="peak")),
+    "ape": ("APE + ROUGE-SU4, alpha=0.2, dep2amr approx, tau=0.75 (Steinberger et al. 2017)", dict(method="ape")),
+    "ape_only": ("APE alone (alpha=1), dep2amr approx, tau=0.75 (Steinberger et al. 2017)", dict(method="ape", ape_alpha=1.0)),
     "prop_be_emb": ("Prop(BE): BE oracle, MiniLM cosine t=0.45 (embedding matcher)",
                     dict(method="hirao", matcher="embedding")),
-    "be_hmr": ("BE-HMR recall, lexical identity (seed 001)", dict(method="be")),
-    "be_hm": ("BE-HM recall, lexical identity (seed 001)", dict(method="be", be_variant="hm")),
-    "be_hmr_lemma": ("BE-HMR recall, lemma identity (seed 001)", dict(method="be", be_match="lemma")),
+    "be_hmr": ("BE-HMR recall, lexical identity (Hovy et al. 2006)", dict(method="be")),
+    "be_hm": ("BE-HM recall, lexical identity (Hovy et al. 2006)", dict(method="be", be_variant="hm")),
+    "be_hmr_lemma": ("BE-HMR recall, lemma identity (Hovy et al. 2006)", dict(method="be", be_match="lemma")),
     "rouge_su4": ("ROUGE-SU4 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge")),
     "rouge_1": ("ROUGE-1 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge", rouge_variant="1")),
     "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True, method="hirao")),
@@ -252,7 +252,7 @@ def main():
         print(f"| {t['label']} | {t['summary_pearson']:.3f}{ci} | {t['summary_spearman']:.3f} | "
               f"{t['summary_kendall']:.3f} | {t['system_pearson']:.3f}{sci} | {t['system_spearman']:.3f} | "
               f"{t['system_kendall']:.3f} | {t['ms_per_summary']:.1f} |")
-    print("\nWilcoxon system-pair agreement with the human scores (seed 002 sec. 6; 300 pairs, p < 0.05)\n")
+    print("\nWilcoxon system-pair agreement with the human scores (Gao et al. 2019, sec. 6; 300 pairs, p < 0.05)\n")
     print("| metric | mean accuracy (sd), 100 subsets | 95% CI | accuracy on all |")
     print("|---|---|---|---|")
     for t in table:

@@ -1,4 +1,4 @@
-"""Tune the embedding matcher's threshold t (seed 000, Eq. 24, cosine in place of LCS) on REALSumm dev only.
+"""Tune the embedding matcher's threshold t (Hirao et al. 2018, Eq. 24, cosine in place of LCS) on REALSumm dev only.
 
 Usage (from the project root):
     python scripts/tune_embedding_threshold.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]

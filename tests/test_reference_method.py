@@ -54,20 +54,23 @@ def test_multi_reference_weights_count_references_expressing_a_unit():
     refs = ["Thousands of homes lost power.", "The storm hit the coast. Thousands of homes lost power.",
             "Thousands of homes lost power after the storm."]
     pyr = s.score(["x"], [refs])[0].pyramid
-    by_text = {u.text: u for u in pyr.units}
-    # the power unit is expressed by all three references and merged into one unit of weight 3
-    assert by_text["Thousands of homes lost power."].weight == 3.0
-    assert by_text["Thousands of homes lost power."].references == (0, 1, 2)
-    # "The storm hit the coast." is expressed by references 1 and 2 ("after the storm" lacks hit/coast -> 1/3)
-    assert by_text["The storm hit the coast."].weight == 1.0
-    assert len(pyr.units) == 2
-    # every reference's EDUs: the power unit is made of an EDU of each reference, the storm unit of r1's
-    assert pyr.reference_groups() == [[0], [0, 1], [0]]
-    # content credit, per reference: values 3 x 4 = 12 (power) and 1 x 3 = 3 (storm); each reference's units
-    # against their own total, pooled: bound 12 + (12 + 3) + 12 = 39
+    # every reference's EDUs are units, references in canonical order (sorted by text: r1 < r2 < r0)
+    assert [u.text for u in pyr.units] == ["The storm hit the coast.", "Thousands of homes lost power.",
+                                           "Thousands of homes lost power after the storm.",
+                                           "Thousands of homes lost power."]
+    # the power EDUs are expressed by all three references: weight 3 (Eq. 19 by presence), positions as given
+    assert [u.weight for u in pyr.units] == [1.0, 3.0, 3.0, 3.0]
+    assert pyr.units[1].references == pyr.units[3].references == (0, 1, 2)
+    # "The storm hit the coast." is in r1 only ("after the storm" lacks hit/coast: recall 1/3 < 0.5);
+    # "... after the storm" has content words thousand/home/lost/power/storm: 4/5 of them in r0 -> expressed
+    assert pyr.units[0].references == (1,)
+    assert pyr.reference_groups() == [[0, 1], [2], [3]]  # each reference's own EDUs, canonical order
+    # content credit: values 1 x 3 (storm), 3 x 4 (power), 3 x 5 (power after the storm), 3 x 4 (power); bound 42.
+    # "Thousands of homes lost power." expresses both power units (1) and 4/5 of the last: 12 + 12 + 0.8 x 15
+    # "The storm hit the coast." expresses the storm unit and 1/5 of the last: 3 + 0.2 x 15
     power, storm = s.score(["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
-    assert power.score == pytest.approx(36 / 39) and storm.score == pytest.approx(3 / 39)
-    assert power.result.opt_kp == pytest.approx(39.0)
+    assert power.result.opt_kp == pytest.approx(42.0)
+    assert power.score == pytest.approx(36 / 42) and storm.score == pytest.approx(6 / 42)
 
 
 def test_empty_summary_scores_zero():

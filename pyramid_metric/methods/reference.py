@@ -76,33 +76,32 @@ class ReferencePyramidMethod(Method):
         return [self._build_one([next(docs) for _ in refs]) for refs in references]
 
     def _build_one(self, ref_docs) -> Pyramid:
-        texts = [d.text for d in ref_docs]
-        units: List[dict] = []  # {"text", "words", "refs" (expressing it), "origins" (whose EDUs make it up)}
-        for k, doc in enumerate(ref_docs):
-            for edu, ws in zip(doc.edus, doc.edu_words):
-                if units and k > 0:  # merge into the best earlier unit when each expresses the other
-                    fwd = self._presence([u["text"] for u in units], edu.text)
-                    i = int(np.argmax(fwd))
-                    if (fwd[i] >= PRESENT and k not in units[i]["refs"]
-                            and self._presence([edu.text], units[i]["text"])[0] >= PRESENT):
-                        units[i]["refs"].add(k)
-                        units[i]["origins"].add(k)
-                        continue
-                units.append({"text": edu.text, "words": tuple(ws), "refs": {k}, "origins": {k}})
-        if len(texts) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
-            for k, t in enumerate(texts):
-                p = self._presence([u["text"] for u in units], t)
-                for u, pk in zip(units, p):
+        """The pyramid of a *set* of references: the same units, weights and bound however they are listed.
+
+        Units are every reference's own EDUs, in a canonical order (references sorted by their cleaned text,
+        then EDU order), each with the weight w_j = the number of references whose text expresses it
+        (presence >= 0.5; its own reference always counts), as Eq. 19 counts extracts containing a source EDU.
+        No unit is merged into another's wording, so nothing depends on which reference came first.
+        ``PyramidUnit.references`` lists the expressing references by their position as given.
+        """
+        order = sorted(range(len(ref_docs)), key=lambda k: (ref_docs[k].text, k))  # canonical: by text
+        docs = [ref_docs[k] for k in order]
+        units = [(rank, edu.text, tuple(ws)) for rank, doc in enumerate(docs)
+                 for edu, ws in zip(doc.edus, doc.edu_words)]
+        refs = [{rank} for rank, _, _ in units]
+        if len(docs) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
+            for rank, doc in enumerate(docs):
+                for r, pk in zip(refs, self._presence([u[1] for u in units], doc.text)):
                     if pk >= PRESENT:
-                        u["refs"].add(k)
-        pyr_units = tuple(PyramidUnit(u["text"], u["words"], float(len(u["refs"])), tuple(sorted(u["refs"])))
-                          for u in units)
-        lengths = [max(1, d.n_words) for d in ref_docs]
+                        r.add(rank)
+        pyr_units = tuple(PyramidUnit(text, words, float(len(r)), tuple(sorted(order[x] for x in r)))
+                          for (_, text, words), r in zip(units, refs))
+        lengths = [max(1, d.n_words) for d in docs]
         limit = self.config.length_limit or max(1, round(sum(lengths) / len(lengths)))
-        if len(ref_docs) == 1 and self.config.length_limit is None:
+        if len(docs) == 1 and self.config.length_limit is None:
             limit = max(limit, sum(u.length for u in pyr_units))  # one reference: OPT_KP = total weight
-        return Pyramid(pyr_units, limit, len(ref_docs), content_credit=self.config.credit == "content",
-                       origins=tuple(tuple(sorted(u["origins"])) for u in units))
+        return Pyramid(pyr_units, limit, len(docs), content_credit=self.config.credit == "content",
+                       origins=tuple((rank,) for rank, _, _ in units))
 
     def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
         """Given SCUs are credited like reference EDUs: by content words with ``credit="content"``."""

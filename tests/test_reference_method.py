@@ -77,3 +77,26 @@ def test_empty_summary_scores_zero():
     s = PyramidScorer(method="refpyramid", matcher="recall")
     with pytest.warns(UserWarning):
         assert s.score([" "], [["A reference sentence."]])[0].score == 0.0
+
+
+def test_two_references_hand_computed_pooled_bound():
+    """Two references, sentence EDUs, content-word recall presence (Hirao et al. 2018, Eq. 19 weights by
+    presence; the bound is the sum of every reference's own unit values, not a knapsack over all units).
+
+    R0 "The storm hit the coast. Schools closed."   R1 "A storm hit the coast. Thousands of homes lost power."
+    Canonical order: R1 < R0 by text.  Units, content words, references expressing them, value w x |content|:
+      u0 "A storm hit the coast."          storm/hit/coast           R0, R1  w2  2 x 3 = 6
+      u1 "Thousands of homes lost power."  thousand/home/lost/power  R1      w1  1 x 4 = 4
+      u2 "The storm hit the coast."        storm/hit/coast           R0, R1  w2  2 x 3 = 6
+      u3 "Schools closed."                 school/close              R0      w1  1 x 2 = 2
+    Bound = 6 + 4 + 6 + 2 = 18 (R1's total 10 plus R0's total 8).
+    """
+    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
+    refs = ["The storm hit the coast. Schools closed.", "A storm hit the coast. Thousands of homes lost power."]
+    a, b = s.score(["The storm hit the coast and schools closed.", "Homes lost power in the storm."], [refs, refs])
+    assert [u.weight for u in a.pyramid.units] == [2.0, 1.0, 2.0, 1.0]
+    assert a.result.opt_kp == pytest.approx(18.0)
+    # a: presence 1, 0, 1, 1 -> (6 + 6 + 2) / 18
+    assert a.score == pytest.approx(14 / 18)
+    # b: storm of storm/hit/coast (1/3) in u0 and u2, home/lost/power of four in u1 (3/4): (2 + 3 + 2) / 18
+    assert b.score == pytest.approx(7 / 18)

@@ -100,3 +100,16 @@ def test_two_references_hand_computed_pooled_bound():
     assert a.score == pytest.approx(14 / 18)
     # b: storm of storm/hit/coast (1/3) in u0 and u2, home/lost/power of four in u1 (3/4): (2 + 3 + 2) / 18
     assert b.score == pytest.approx(7 / 18)
+
+
+def test_half_of_a_units_presence_must_be_found_in_one_sentence():
+    # One unit "The storm hit the coast." (storm/hit/coast).  Summary of two sentences: against the whole
+    # summary all three content words are found (1); the best single sentence "It hit the coast." has 2 of 3.
+    # Presence = (1 + 2/3) / 2 = 5/6, and the score of this one-unit pyramid is that presence.
+    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
+    ref = "The storm hit the coast."
+    assert s.score(["The storm was big. It hit the coast."], [[ref]])[0].score == pytest.approx(5 / 6)
+    # the words scattered over three sentences: best sentence 1/3 -> (1 + 1/3) / 2
+    assert s.score(["A storm came. Then it hit. Near the coast."], [[ref]])[0].score == pytest.approx(2 / 3)
+    # a one-sentence summary is judged as a whole
+    assert s.score(["It hit the coast in a storm."], [[ref]])[0].score == pytest.approx(1.0)

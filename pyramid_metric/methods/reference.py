@@ -1,43 +1,59 @@
-"""Reference-EDU pyramid with soft presence credit: the package's default beyond seed 000.
+"""Reference-EDU pyramid with soft presence credit: the package's default beyond Hirao et al. (2018).
 
-Seed 000 anchors every pyramid unit in the *source*: a length-limited extract
+Hirao et al. (2018) anchor every pyramid unit in the *source*: a length-limited extract
 of the source stands for each reference.  With one abstractive reference (as
 in CNN/DM) that extract covers only part of the reference, and binary LCS
 matching at t = 0.55 leaves few distinct scores.  This method keeps the
 pyramid machinery and changes where units come from and how credit is given:
 
 1. **Units** are the EDUs of the references themselves (the segmenter of the
-   configuration).  With K references, an EDU of reference k is also credited
-   to every other reference that expresses it (presence >= 0.5), so its weight
-   is the number of references expressing it (1..K, as Eq. 19 counts extracts
-   containing a source EDU); an EDU already expressed, both ways, by a unit of
-   an earlier reference is merged into that unit instead of repeated.
-2. **Credit** is soft: unit j earns v_j * P(j expressed by the summary), the
-   matcher's presence probability of the unit against the whole summary (a
-   learned matcher, or a lexical one), instead of the binary g of Eq. 24.
-   With ``credit="content"`` (the default) a unit's value is its weight times
-   its number of content words, v_j = w_j * |content(j)|, so a long unit is
-   worth more than a two-word one; with ``credit="unit"`` v_j = w_j, as the
-   LitePyramid score counts SCUs.  Given human SCUs follow the same option.
-3. **Normalization**: with one reference, the knapsack bound of Eq. 25-27
-   over the values v_j with L_max = the reference length, i.e. the total value
-   (a recall, as the human LitePyramid score is).  With several references,
-   the units of different references overlap (one fact, several EDUs that do
-   not merge), so a reference-length summary could earn more than a pooled
-   knapsack bound: each reference's own units (its EDUs, alone or merged) are
-   credited against their own total (that reference's bound) and the credits
-   and bounds are pooled over references.  The weights still favour content
-   the other references agree with.  (A pooled bound with L_max = the mean
-   reference length saturated at 1 for most GUMSum summaries.)
+   configuration): every EDU of every reference is a unit, in a canonical
+   order (references sorted by their cleaned text, then EDU order), so the
+   pyramid depends on the *set* of references, not on how they are listed.
+   Unit j's weight w_j is the number of references whose text expresses it
+   (presence >= 0.5; its own reference always counts), 1..K with K
+   references, as Eq. 19 counts the extracts containing a source EDU.  A fact
+   stated by three references is three units of weight 3, one in each
+   reference's wording; no EDU is merged into another's wording.
+2. **Credit** is soft: unit j earns v_j * p_j instead of the binary g of
+   Eq. 24, where p_j is the matcher's presence probability of the unit in the
+   summary.  Half of it must be found in one place: p_j = (presence against
+   the whole summary + the best presence against one summary sentence) / 2
+   (spaCy sentences; a one-sentence summary is judged as a whole).  Against a
+   long summary alone, a unit's words gathered from several unrelated
+   sentences would earn full credit; the pyramid method credits a content
+   unit where one contributor expresses it (Eq. 21-24 match summary EDUs to
+   units one at a time).  With ``credit="content"`` (the default) a unit's
+   value is its weight times its number of content words,
+   v_j = w_j * |content(j)|, so a long unit is worth more than a two-word one;
+   with ``credit="unit"`` v_j = w_j, as the LitePyramid score counts SCUs.
+   Given human SCUs follow the same options.
+3. **Normalization**, exactly:
+
+   * one reference: score = sum_j v_j p_j / OPT_KP, with OPT_KP the knapsack
+     bound of Eq. 25-27 over the values v_j and lengths l(p_j) at L_max =
+     ``length_limit``, or the reference's length when it is None, in which
+     case OPT_KP = sum_j v_j (a recall, as the human LitePyramid score is);
+     capped at 1;
+   * several references: score = sum_j v_j p_j / sum_j v_j over every
+     reference's units, i.e. each reference's credit against its own total
+     value, pooled over the references (= each reference's own knapsack bound
+     at any L_max at least its length; ``length_limit`` does not enter).  It is
+     not one knapsack bound over all units: the same fact appears as one unit
+     per reference that states it, so a summary expressing it earns the value
+     of each of those units, and a bound that had to fit them all into L_max
+     words would understate what a reference-length summary can earn.  The
+     weights make content that more references state worth more.
 
 With one reference, matcher "recall" and content credit, the score is the
 share of the reference's content words that the summary contains, counted
-unit by unit (clipped per unit): a ROUGE-1 recall over content words whose
-clipping respects the reference's EDUs.  On REALSumm dev it agrees with the
-human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at summary level
-(README, "Agreement with people").
+unit by unit (clipped per unit), half of each unit's share taken from the
+summary sentence that contains most of it: a ROUGE-1 recall over content
+words whose clipping respects the reference's EDUs.  On REALSumm dev it agrees
+with the human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at
+summary level; on DUC 2007 (four references) see docs/duc2007.md.
 
-The faithful seed-000 systems stay available as ``method="hirao"``.
+The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``.
 """
 from __future__ import annotations
 
@@ -110,19 +126,35 @@ class ReferencePyramidMethod(Method):
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
 
-        out = []
-        for pred, pyr in zip(predictions, pyramids):
-            out.append(self._score_one(clean_text(pred), pyr))
-        return out
+        summaries = [clean_text(p) for p in predictions]
+        sentences = self._sentences(summaries)
+        return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
 
-    def _score_one(self, summary: str, pyr: Pyramid) -> ScoreResult:
+    @staticmethod
+    def _sentences(summaries: Sequence[str]) -> List[List[str]]:
+        """Each summary's sentences (spaCy's splitter, batched); empty summaries have none."""
+        todo = [s for s in summaries if s.strip()]
+        split = dict(zip(todo, get_segmenter("sentence").segment_many(todo))) if todo else {}
+        return [[e.text for e in split[s]] if s in split else [] for s in summaries]
+
+    def _summary_presence(self, units: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
+        """Presence of each unit in the summary, half of it required in one place (module docstring, 2)."""
+        whole = self._presence(units, summary)
+        if len(sentences) < 2:
+            return whole
+        best = np.max([self._presence(units, s) for s in sentences], axis=0)
+        return (whole + best) / 2
+
+    def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         units = pyr.units
         opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or opt_kp <= 0:
             return ScoreResult(0.0, 0.0, 0.0, (), tuple(range(len(units))), ("the pyramid is empty",), (summary,))
         if not summary.strip():
             return ScoreResult(0.0, 0.0, opt_kp, (), tuple(range(len(units))), ("the summary has no words",), ())
-        p = self._presence([u.text for u in units], summary)
+        if sentences is None:
+            sentences = self._sentences([summary])[0]
+        p = self._summary_presence([u.text for u in units], summary, sentences)
         values = np.array(pyr.unit_values())
         credit = values * p
         total = pyr.pooled_credit(credit)
@@ -145,4 +177,5 @@ class ReferencePyramidMethod(Method):
     def signature(self) -> str:
         c = self.config
         return (f"method:refpyramid|matcher:{self.matcher.signature()}|credit:presence-x-{c.credit}"
-                f"|seg:{self.segmenter.signature()}|lmax:{c.length_limit or 'ref'}")
+                f"|seg:{self.segmenter.signature()}|lmax:{c.length_limit or 'ref'}"
+                f"|presence:mean(summary,best-sentence)|multiref:every-ref-edu,pooled")

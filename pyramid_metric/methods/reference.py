@@ -19,7 +19,8 @@ pyramid machinery and changes where units come from and how credit is given:
    Eq. 24, where p_j is the matcher's presence probability of the unit in the
    summary.  Half of it must be found in one place: p_j = (presence against
    the whole summary + the best presence against one summary sentence) / 2
-   (spaCy sentences; a one-sentence summary is judged as a whole).  Against a
+   (sentences split at sentence-final punctuation by spaCy's rule-based
+   sentencizer; a one-sentence summary is judged as a whole).  Against a
    long summary alone, a unit's words gathered from several unrelated
    sentences would earn full credit; the pyramid method credits a content
    unit where one contributor expresses it (Eq. 21-24 match summary EDUs to
@@ -57,6 +58,7 @@ The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import List, Optional, Sequence
 
 import numpy as np
@@ -67,6 +69,16 @@ from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult
 from ..segment import get_segmenter
 from .base import Method
+
+@lru_cache(maxsize=1)
+def _sentencizer():
+    """A blank English spaCy pipeline with the rule-based sentencizer (no model: fast, deterministic)."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
 
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
 CREDITED = 0.1  # units with less presence than this are reported as missed in explanations
@@ -132,10 +144,8 @@ class ReferencePyramidMethod(Method):
 
     @staticmethod
     def _sentences(summaries: Sequence[str]) -> List[List[str]]:
-        """Each summary's sentences (spaCy's splitter, batched); empty summaries have none."""
-        todo = [s for s in summaries if s.strip()]
-        split = dict(zip(todo, get_segmenter("sentence").segment_many(todo))) if todo else {}
-        return [[e.text for e in split[s]] if s in split else [] for s in summaries]
+        """Each summary's sentences (spaCy's rule-based sentencizer: punctuation, no model), batched."""
+        return [[s.text for s in d.sents if s.text.strip()] for d in _sentencizer().pipe(list(summaries))]
 
     def _summary_presence(self, units: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary, half of it required in one place (module docstring, 2)."""

@@ -173,7 +173,8 @@ class ReferencePyramidMethod(Method):
                         for j, u in enumerate(units) if p[j] >= CREDITED)
         missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
         worth = "its weight x its content words" if pyr.content_credit else "its weight"
-        notes = [f"soft credit: each unit earns {worth} x its presence probability; units below "
+        notes = [f"soft credit: each unit earns {worth} x its presence probability (the mean of its presence "
+                 f"in the whole summary and in the summary sentence that holds most of it); units below "
                  f"{CREDITED:g} are listed as missed"]
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "

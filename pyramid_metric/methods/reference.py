@@ -77,6 +77,7 @@ def _sentencizer():
 
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
+    nlp.max_length = 10 ** 9  # a tokenizer and punctuation rules only: any summary length is fine
     return nlp
 
 

@@ -48,8 +48,9 @@ class Pyramid:
     # True: a unit's credit and its share of the bound scale with its number of content words (refpyramid's
     # credit="content"); False: each unit counts its weight once (Eq. 19-27, human SCUs).
     content_credit: bool = False
-    # For each unit, the references whose own EDUs make it up (refpyramid); empty: one group of all units.
-    # ``reference_groups`` turns it into each reference's share of the pyramid.
+    # For each unit, the references whose own EDUs make it up (refpyramid: the one reference, by its position in
+    # the canonical order, whose EDU it is); empty: one group of all units.  ``reference_groups`` turns it into
+    # each reference's share of the pyramid.
     origins: Tuple[Tuple[int, ...], ...] = ()
 
     # Scoring reads the values, groups and bound once per summary: they are computed once per pyramid
@@ -61,8 +62,8 @@ class Pyramid:
         return tuple(tuple(j for j, o in enumerate(self.origins) if k in o) for k in range(self.n_references))
 
     def reference_groups(self) -> List[List[int]]:
-        """Unit indices of each reference's own content (its EDUs, alone or merged with an equivalent unit
-        of an earlier reference); one group of all units when ``origins`` is not set."""
+        """Unit indices of each reference's own content (its EDUs); one group of all units when ``origins``
+        is not set."""
         return [list(g) for g in self._groups]
 
     def unit_sizes(self) -> List[int]:
@@ -96,8 +97,9 @@ class Pyramid:
     def credit_bound(self) -> float:
         """The normalizer of soft credit: OPT_KP (Eq. 25-27) for one group of units; with several
         references' groups (``origins``), each reference's units against their own total value, pooled:
-        sum_k sum_{j in U_k} v_j.  Units of different references overlap (one fact, several EDUs that
-        did not merge), so a reference-length summary could earn more than a pooled knapsack bound."""
+        sum_k sum_{j in U_k} v_j (each reference's knapsack bound at an L_max of at least its length).
+        Units of different references overlap (one fact, one unit in each reference that states it), so
+        a reference-length summary could earn more than one knapsack bound over all units."""
         if len(self._groups) > 1:
             return self.pooled_credit(self._values)
         return float(self._optimum[0])

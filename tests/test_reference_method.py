@@ -54,23 +54,62 @@ def test_multi_reference_weights_count_references_expressing_a_unit():
     refs = ["Thousands of homes lost power.", "The storm hit the coast. Thousands of homes lost power.",
             "Thousands of homes lost power after the storm."]
     pyr = s.score(["x"], [refs])[0].pyramid
-    by_text = {u.text: u for u in pyr.units}
-    # the power unit is expressed by all three references and merged into one unit of weight 3
-    assert by_text["Thousands of homes lost power."].weight == 3.0
-    assert by_text["Thousands of homes lost power."].references == (0, 1, 2)
-    # "The storm hit the coast." is expressed by references 1 and 2 ("after the storm" lacks hit/coast -> 1/3)
-    assert by_text["The storm hit the coast."].weight == 1.0
-    assert len(pyr.units) == 2
-    # every reference's EDUs: the power unit is made of an EDU of each reference, the storm unit of r1's
-    assert pyr.reference_groups() == [[0], [0, 1], [0]]
-    # content credit, per reference: values 3 x 4 = 12 (power) and 1 x 3 = 3 (storm); each reference's units
-    # against their own total, pooled: bound 12 + (12 + 3) + 12 = 39
+    # every reference's EDUs are units, references in canonical order (sorted by text: r1 < r2 < r0)
+    assert [u.text for u in pyr.units] == ["The storm hit the coast.", "Thousands of homes lost power.",
+                                           "Thousands of homes lost power after the storm.",
+                                           "Thousands of homes lost power."]
+    # the power EDUs are expressed by all three references: weight 3 (Eq. 19 by presence), positions as given
+    assert [u.weight for u in pyr.units] == [1.0, 3.0, 3.0, 3.0]
+    assert pyr.units[1].references == pyr.units[3].references == (0, 1, 2)
+    # "The storm hit the coast." is in r1 only ("after the storm" lacks hit/coast: recall 1/3 < 0.5);
+    # "... after the storm" has content words thousand/home/lost/power/storm: 4/5 of them in r0 -> expressed
+    assert pyr.units[0].references == (1,)
+    assert pyr.reference_groups() == [[0, 1], [2], [3]]  # each reference's own EDUs, canonical order
+    # content credit: values 1 x 3 (storm), 3 x 4 (power), 3 x 5 (power after the storm), 3 x 4 (power); bound 42.
+    # "Thousands of homes lost power." expresses both power units (1) and 4/5 of the last: 12 + 12 + 0.8 x 15
+    # "The storm hit the coast." expresses the storm unit and 1/5 of the last: 3 + 0.2 x 15
     power, storm = s.score(["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
-    assert power.score == pytest.approx(36 / 39) and storm.score == pytest.approx(3 / 39)
-    assert power.result.opt_kp == pytest.approx(39.0)
+    assert power.result.opt_kp == pytest.approx(42.0)
+    assert power.score == pytest.approx(36 / 42) and storm.score == pytest.approx(6 / 42)
 
 
 def test_empty_summary_scores_zero():
     s = PyramidScorer(method="refpyramid", matcher="recall")
     with pytest.warns(UserWarning):
         assert s.score([" "], [["A reference sentence."]])[0].score == 0.0
+
+
+def test_two_references_hand_computed_pooled_bound():
+    """Two references, sentence EDUs, content-word recall presence (Hirao et al. 2018, Eq. 19 weights by
+    presence; the bound is the sum of every reference's own unit values, not a knapsack over all units).
+
+    R0 "The storm hit the coast. Schools closed."   R1 "A storm hit the coast. Thousands of homes lost power."
+    Canonical order: R1 < R0 by text.  Units, content words, references expressing them, value w x |content|:
+      u0 "A storm hit the coast."          storm/hit/coast           R0, R1  w2  2 x 3 = 6
+      u1 "Thousands of homes lost power."  thousand/home/lost/power  R1      w1  1 x 4 = 4
+      u2 "The storm hit the coast."        storm/hit/coast           R0, R1  w2  2 x 3 = 6
+      u3 "Schools closed."                 school/close              R0      w1  1 x 2 = 2
+    Bound = 6 + 4 + 6 + 2 = 18 (R1's total 10 plus R0's total 8).
+    """
+    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
+    refs = ["The storm hit the coast. Schools closed.", "A storm hit the coast. Thousands of homes lost power."]
+    a, b = s.score(["The storm hit the coast and schools closed.", "Homes lost power in the storm."], [refs, refs])
+    assert [u.weight for u in a.pyramid.units] == [2.0, 1.0, 2.0, 1.0]
+    assert a.result.opt_kp == pytest.approx(18.0)
+    # a: presence 1, 0, 1, 1 -> (6 + 6 + 2) / 18
+    assert a.score == pytest.approx(14 / 18)
+    # b: storm of storm/hit/coast (1/3) in u0 and u2, home/lost/power of four in u1 (3/4): (2 + 3 + 2) / 18
+    assert b.score == pytest.approx(7 / 18)
+
+
+def test_half_of_a_units_presence_must_be_found_in_one_sentence():
+    # One unit "The storm hit the coast." (storm/hit/coast).  Summary of two sentences: against the whole
+    # summary all three content words are found (1); the best single sentence "It hit the coast." has 2 of 3.
+    # Presence = (1 + 2/3) / 2 = 5/6, and the score of this one-unit pyramid is that presence.
+    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
+    ref = "The storm hit the coast."
+    assert s.score(["The storm was big. It hit the coast."], [[ref]])[0].score == pytest.approx(5 / 6)
+    # the words scattered over three sentences: best sentence 1/3 -> (1 + 1/3) / 2
+    assert s.score(["A storm came. Then it hit. Near the coast."], [[ref]])[0].score == pytest.approx(2 / 3)
+    # a one-sentence summary is judged as a whole
+    assert s.score(["It hit the coast in a storm."], [[ref]])[0].score == pytest.approx(1.0)

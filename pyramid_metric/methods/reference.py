@@ -1,46 +1,64 @@
-"""Reference-EDU pyramid with soft presence credit: the package's default beyond seed 000.
+"""Reference-EDU pyramid with soft presence credit: the package's default beyond Hirao et al. (2018).
 
-Seed 000 anchors every pyramid unit in the *source*: a length-limited extract
+Hirao et al. (2018) anchor every pyramid unit in the *source*: a length-limited extract
 of the source stands for each reference.  With one abstractive reference (as
 in CNN/DM) that extract covers only part of the reference, and binary LCS
 matching at t = 0.55 leaves few distinct scores.  This method keeps the
 pyramid machinery and changes where units come from and how credit is given:
 
 1. **Units** are the EDUs of the references themselves (the segmenter of the
-   configuration).  With K references, an EDU of reference k is also credited
-   to every other reference that expresses it (presence >= 0.5), so its weight
-   is the number of references expressing it (1..K, as Eq. 19 counts extracts
-   containing a source EDU); an EDU already expressed, both ways, by a unit of
-   an earlier reference is merged into that unit instead of repeated.
-2. **Credit** is soft: unit j earns v_j * P(j expressed by the summary), the
-   matcher's presence probability of the unit against the whole summary (a
-   learned matcher, or a lexical one), instead of the binary g of Eq. 24.
-   With ``credit="content"`` (the default) a unit's value is its weight times
-   its number of content words, v_j = w_j * |content(j)|, so a long unit is
-   worth more than a two-word one; with ``credit="unit"`` v_j = w_j, as the
-   LitePyramid score counts SCUs.  Given human SCUs follow the same option.
-3. **Normalization**: with one reference, the knapsack bound of Eq. 25-27
-   over the values v_j with L_max = the reference length, i.e. the total value
-   (a recall, as the human LitePyramid score is).  With several references,
-   the units of different references overlap (one fact, several EDUs that do
-   not merge), so a reference-length summary could earn more than a pooled
-   knapsack bound: each reference's own units (its EDUs, alone or merged) are
-   credited against their own total (that reference's bound) and the credits
-   and bounds are pooled over references.  The weights still favour content
-   the other references agree with.  (A pooled bound with L_max = the mean
-   reference length saturated at 1 for most GUMSum summaries.)
+   configuration): every EDU of every reference is a unit, in a canonical
+   order (references sorted by their cleaned text, then EDU order), so the
+   pyramid depends on the *set* of references, not on how they are listed.
+   Unit j's weight w_j is the number of references whose text expresses it
+   (presence >= 0.5; its own reference always counts), 1..K with K
+   references, as Eq. 19 counts the extracts containing a source EDU.  A fact
+   stated by three references is three units of weight 3, one in each
+   reference's wording; no EDU is merged into another's wording.
+2. **Credit** is soft: unit j earns v_j * p_j instead of the binary g of
+   Eq. 24, where p_j is the matcher's presence probability of the unit in the
+   summary.  Half of it must be found in one place: p_j = (presence against
+   the whole summary + the best presence against one summary sentence) / 2
+   (sentences split at sentence-final punctuation by spaCy's rule-based
+   sentencizer; a one-sentence summary is judged as a whole).  Against a
+   long summary alone, a unit's words gathered from several unrelated
+   sentences would earn full credit; the pyramid method credits a content
+   unit where one contributor expresses it (Eq. 21-24 match summary EDUs to
+   units one at a time).  With ``credit="content"`` (the default) a unit's
+   value is its weight times its number of content words,
+   v_j = w_j * |content(j)|, so a long unit is worth more than a two-word one;
+   with ``credit="unit"`` v_j = w_j, as the LitePyramid score counts SCUs.
+   Given human SCUs follow the same options.
+3. **Normalization**, exactly:
+
+   * one reference: score = sum_j v_j p_j / OPT_KP, with OPT_KP the knapsack
+     bound of Eq. 25-27 over the values v_j and lengths l(p_j) at L_max =
+     ``length_limit``, or the reference's length when it is None, in which
+     case OPT_KP = sum_j v_j (a recall, as the human LitePyramid score is);
+     capped at 1;
+   * several references: score = sum_j v_j p_j / sum_j v_j over every
+     reference's units, i.e. each reference's credit against its own total
+     value, pooled over the references (= each reference's own knapsack bound
+     at any L_max at least its length; ``length_limit`` does not enter).  It is
+     not one knapsack bound over all units: the same fact appears as one unit
+     per reference that states it, so a summary expressing it earns the value
+     of each of those units, and a bound that had to fit them all into L_max
+     words would understate what a reference-length summary can earn.  The
+     weights make content that more references state worth more.
 
 With one reference, matcher "recall" and content credit, the score is the
 share of the reference's content words that the summary contains, counted
-unit by unit (clipped per unit): a ROUGE-1 recall over content words whose
-clipping respects the reference's EDUs.  On REALSumm dev it agrees with the
-human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at summary level
-(README, "Agreement with people").
+unit by unit (clipped per unit), half of each unit's share taken from the
+summary sentence that contains most of it: a ROUGE-1 recall over content
+words whose clipping respects the reference's EDUs.  On REALSumm dev it agrees
+with the human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at
+summary level; on DUC 2007 (four references) see docs/duc2007.md.
 
-The faithful seed-000 systems stay available as ``method="hirao"``.
+The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import List, Optional, Sequence
 
 import numpy as np
@@ -51,6 +69,17 @@ from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
 from .base import Method
+
+@lru_cache(maxsize=1)
+def _sentencizer():
+    """A blank English spaCy pipeline with the rule-based sentencizer (no model: fast, deterministic)."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    nlp.max_length = 10 ** 9  # a tokenizer and punctuation rules only: any summary length is fine
+    return nlp
+
 
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
 CREDITED = 0.1  # units with less presence than this are reported as missed in explanations
@@ -92,33 +121,32 @@ class ReferencePyramidMethod(Method):
         return [self._build_one([next(docs) for _ in refs]) for refs in references]
 
     def _build_one(self, ref_docs) -> Pyramid:
-        texts = [d.text for d in ref_docs]
-        units: List[dict] = []  # {"text", "words", "refs" (expressing it), "origins" (whose EDUs make it up)}
-        for k, doc in enumerate(ref_docs):
-            for edu, ws in zip(doc.edus, doc.edu_words):
-                if units and k > 0:  # merge into the best earlier unit when each expresses the other
-                    fwd = self._presence([u["text"] for u in units], edu.text)
-                    i = int(np.argmax(fwd))
-                    if (fwd[i] >= PRESENT and k not in units[i]["refs"]
-                            and self._presence([edu.text], units[i]["text"])[0] >= PRESENT):
-                        units[i]["refs"].add(k)
-                        units[i]["origins"].add(k)
-                        continue
-                units.append({"text": edu.text, "words": tuple(ws), "refs": {k}, "origins": {k}})
-        if len(texts) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
-            for k, t in enumerate(texts):
-                p = self._presence([u["text"] for u in units], t)
-                for u, pk in zip(units, p):
+        """The pyramid of a *set* of references: the same units, weights and bound however they are listed.
+
+        Units are every reference's own EDUs, in a canonical order (references sorted by their cleaned text,
+        then EDU order), each with the weight w_j = the number of references whose text expresses it
+        (presence >= 0.5; its own reference always counts), as Eq. 19 counts extracts containing a source EDU.
+        No unit is merged into another's wording, so nothing depends on which reference came first.
+        ``PyramidUnit.references`` lists the expressing references by their position as given.
+        """
+        order = sorted(range(len(ref_docs)), key=lambda k: (ref_docs[k].text, k))  # canonical: by text
+        docs = [ref_docs[k] for k in order]
+        units = [(rank, edu.text, tuple(ws)) for rank, doc in enumerate(docs)
+                 for edu, ws in zip(doc.edus, doc.edu_words)]
+        refs = [{rank} for rank, _, _ in units]
+        if len(docs) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
+            for rank, doc in enumerate(docs):
+                for r, pk in zip(refs, self._presence([u[1] for u in units], doc.text)):
                     if pk >= PRESENT:
-                        u["refs"].add(k)
-        pyr_units = tuple(PyramidUnit(u["text"], u["words"], float(len(u["refs"])), tuple(sorted(u["refs"])))
-                          for u in units)
-        lengths = [max(1, d.n_words) for d in ref_docs]
+                        r.add(rank)
+        pyr_units = tuple(PyramidUnit(text, words, float(len(r)), tuple(sorted(order[x] for x in r)))
+                          for (_, text, words), r in zip(units, refs))
+        lengths = [max(1, d.n_words) for d in docs]
         limit = self.config.length_limit or max(1, round(sum(lengths) / len(lengths)))
-        if len(ref_docs) == 1 and self.config.length_limit is None:
+        if len(docs) == 1 and self.config.length_limit is None:
             limit = max(limit, sum(u.length for u in pyr_units))  # one reference: OPT_KP = total weight
-        return Pyramid(pyr_units, limit, len(ref_docs), content_credit=self.config.credit == "content",
-                       origins=tuple(tuple(sorted(u["origins"])) for u in units))
+        return Pyramid(pyr_units, limit, len(docs), content_credit=self.config.credit == "content",
+                       origins=tuple((rank,) for rank, _, _ in units))
 
     def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
         """Given SCUs are credited like reference EDUs: by content words with ``credit="content"``."""
@@ -130,19 +158,32 @@ class ReferencePyramidMethod(Method):
         summaries = [clean_text(p) for p in predictions]
         if self.matcher.reads_context:  # encode the batch's summaries together (batched, cached)
             self.matcher.prepare(summaries)
-        out = []
-        for summary, pyr in zip(summaries, pyramids):
-            out.append(self._score_one(summary, pyr))
-        return out
+        sentences = self._sentences(summaries)
+        return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
 
-    def _score_one(self, summary: str, pyr: Pyramid) -> ScoreResult:
+    @staticmethod
+    def _sentences(summaries: Sequence[str]) -> List[List[str]]:
+        """Each summary's sentences (spaCy's rule-based sentencizer: punctuation, no model), batched."""
+        return [[s.text for s in d.sents if s.text.strip()] for d in _sentencizer().pipe(list(summaries))]
+
+    def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
+        """Presence of each unit in the summary, half of it required in one place (module docstring, 2)."""
+        whole = self._unit_presence(pyr, summary)
+        if len(sentences) < 2:
+            return whole
+        best = np.max([self._unit_presence(pyr, s) for s in sentences], axis=0)
+        return (whole + best) / 2
+
+    def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         units = pyr.units
         opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or opt_kp <= 0:
             return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
             return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
-        p = self._unit_presence(pyr, summary)
+        if sentences is None:
+            sentences = self._sentences([summary])[0]
+        p = self._summary_presence(pyr, summary, sentences)
         values = np.array(pyr.unit_values())
         credit = values * p
         total = pyr.pooled_credit(credit)
@@ -151,7 +192,8 @@ class ReferencePyramidMethod(Method):
                         for j, u in enumerate(units) if p[j] >= CREDITED)
         missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
         worth = "its weight x its content words" if pyr.content_credit else "its weight"
-        notes = [f"soft credit: each unit earns {worth} x its presence probability; units below "
+        notes = [f"soft credit: each unit earns {worth} x its presence probability (the mean of its presence "
+                 f"in the whole summary and in the summary sentence that holds most of it); units below "
                  f"{CREDITED:g} are listed as missed"]
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "

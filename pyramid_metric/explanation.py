@@ -114,7 +114,8 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     for j, (u, v, c) in enumerate(zip(d["pyramid"]["units"], values, earned)):
         u["value"] = float(v)
         u["credit"] = float(c)
-        u["written_by"] = [k for k, g in enumerate(groups) if j in g] if pyramid.origins else []
+        u["written_by"] = (sorted(pyramid.user_reference(k) for k, g in enumerate(groups) if j in g)
+                           if pyramid.origins else [])  # the user's reference indices
     counted = sum(u["credit"] * max(1, len(u["written_by"])) for u in d["pyramid"]["units"])
     d["unlisted_credit"] = float(result.credit) - counted if result.credit - counted > 1e-6 else 0.0
     d["value_rule"] = value_rule(pyramid)

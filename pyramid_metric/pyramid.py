@@ -52,6 +52,9 @@ class Pyramid:
     # the canonical order, whose EDU it is); empty: one group of all units.  ``reference_groups`` turns it into
     # each reference's share of the pyramid.
     origins: Tuple[Tuple[int, ...], ...] = ()
+    # Where each reference of the canonical order stands in the list the user gave (refpyramid sorts its
+    # references); empty: the canonical order is the user's.  Explanations name references by the user's index.
+    reference_positions: Tuple[int, ...] = ()
 
     # Scoring reads the values, groups and bound once per summary: they are computed once per pyramid
     # (cached_property stores into the instance dict, which a frozen dataclass allows).
@@ -60,6 +63,10 @@ class Pyramid:
         if not self.origins:
             return (tuple(range(len(self.units))),)
         return tuple(tuple(j for j, o in enumerate(self.origins) if k in o) for k in range(self.n_references))
+
+    def user_reference(self, k: int) -> int:
+        """The user's index of reference ``k`` of the canonical order."""
+        return self.reference_positions[k] if self.reference_positions else k
 
     def reference_groups(self) -> List[List[int]]:
         """Unit indices of each reference's own content (its EDUs); one group of all units when ``origins``

@@ -182,8 +182,8 @@ def _references_html(references: Sequence[str], explanation: dict) -> str:
 
 
 _REFS_LEGEND = ('<p class="legend">Each unit is underlined where its text appears, shaded by the share of its value '
-                'the summary earned; its number is its row above. Text left unmarked says the same as a unit of an '
-                'earlier reference and was merged into it.</p>')
+                'the summary earned; its number is its row above. Text left unmarked is not a unit of this method\'s '
+                'pyramid (for example, content that another method merged into an earlier reference).</p>')
 
 
 def _legend(explanation: dict) -> str:

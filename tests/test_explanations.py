@@ -39,13 +39,14 @@ def _keys(obj):
 
 @pytest.fixture
 def two_refs(stub_segmenter):
-    # Stub EDUs: reference 1 = ["The storm hit the coast."]; reference 2 = ["The storm hit the coast,",
-    # "and homes lost power."]. Reference 2's first EDU and unit 0 express each other fully, so they merge:
-    # unit 0 is written by both references and expressed by both (weight 2); unit 1 "and homes lost power."
-    # is in reference 2 only (weight 1). Values: 2 x 3 content words (storm, hit, coast) = 6 and
-    # 1 x 3 (home, lost, power) = 3. Reference 1's units: {0}, reference 2's: {0, 1}: the bound is
-    # 6 + (6 + 3) = 15. The summary holds storm (1 of 3: credit 6 x 1/3 = 2) and home, lost, power (3 of 3:
-    # credit 3), pooled 2 + (2 + 3) = 7: score 7 / 15.
+    # Stub EDUs: reference 0 = ["The storm hit the coast."]; reference 1 = ["The storm hit the coast,",
+    # "and homes lost power."]. The default pyramid keeps every reference's own EDUs as units, references in
+    # canonical (text) order, so reference 1 comes first (',' sorts before '.'): units "The storm hit the coast,"
+    # and "and homes lost power." (written by reference 1), then "The storm hit the coast." (reference 0).
+    # Weights: references expressing the unit: 2, 1, 2. Values: weight x 3 content words = 6, 3, 6. Bound: each
+    # reference's units against their own total, pooled: (6 + 3) + 6 = 15. The summary is one sentence, so the
+    # presence is the whole-summary content-word recall: storm (1 of 3: 6 x 1/3 = 2), home, lost, power
+    # (3 of 3: credit 3), storm (2): 2 + 3 + 2 = 7: score 7 / 15.
     out = PyramidScorer(segmenter=stub_segmenter).compute([SUMMARY], [REFS], explain=True)
     return out["scores"][0], out["explanations"][0]
 
@@ -58,16 +59,17 @@ def test_json_vocabulary_worked_by_hand(two_refs):
     assert ex["value_rule"] == "weight x content words"
     assert ex["credit_rule"] == "value x the share of the unit's content words that the summary contains"
     units = ex["pyramid"]["units"]
-    assert [u["text"] for u in units] == ["The storm hit the coast.", "and homes lost power."]
-    assert [u["weight"] for u in units] == [2.0, 1.0]  # references expressing the unit
-    assert [u["value"] for u in units] == [6.0, 3.0]  # weight x content words
-    assert [u["credit"] for u in units] == pytest.approx([2.0, 3.0])  # value x share found
-    assert [u["written_by"] for u in units] == [[0, 1], [1]]
+    assert [u["text"] for u in units] == ["The storm hit the coast,", "and homes lost power.", "The storm hit the coast."]
+    assert [u["weight"] for u in units] == [2.0, 1.0, 2.0]  # references expressing the unit
+    assert [u["value"] for u in units] == [6.0, 3.0, 6.0]  # weight x content words
+    assert [u["credit"] for u in units] == pytest.approx([2.0, 3.0, 2.0])  # value x share found
+    assert [u["written_by"] for u in units] == [[1], [1], [0]]  # the user's reference indices
     # the per-unit credits add up to the total: a unit counts once per reference that wrote it
     assert sum(u["credit"] * len(u["written_by"]) for u in units) + ex["unlisted_credit"] == pytest.approx(7)
-    m0, m1 = ex["matches"]
+    m0, m1, m2 = ex["matches"]
     assert (m0["unit"], m0["weight"], m0["value"], m0["credit"]) == (0, 2.0, 6.0, pytest.approx(2.0))
     assert (m1["unit"], m1["weight"], m1["value"], m1["credit"]) == (1, 1.0, 3.0, pytest.approx(3.0))
+    assert (m2["unit"], m2["weight"], m2["value"], m2["credit"]) == (2, 2.0, 6.0, pytest.approx(2.0))
     words = lambda text, offs: [text[a:b] for a, b in offs]  # noqa: E731
     assert words(m0["span_text"], m0["summary_words"]) == ["storm"]
     assert words(m1["span_text"], m1["summary_words"]) == ["Homes", "lost", "power"]
@@ -145,17 +147,16 @@ def test_report_in_headless_chromium(two_refs, tmp_path):
         fill = {u: r.find_element(By.CSS_SELECTOR, ".bar span").size["width"]
                 / r.find_element(By.CSS_SELECTOR, ".bar").size["width"] for u, r in rows.items()}
         assert fill["0"] == pytest.approx(1 / 3, abs=0.05) and fill["1"] == pytest.approx(1.0, abs=0.05)
-        assert "2 of 6" in rows["0"].text and "3 of 3" in rows["1"].text and "counts 2 times" in rows["0"].text
+        assert "2 of 6" in rows["0"].text and "3 of 3" in rows["1"].text and "2 of 6" in rows["2"].text
         # pointing at a unit outlines the summary words that support it, and only those
         ActionChains(browser).move_to_element(rows["1"]).perform()
         focused = [m.text for m in browser.find_elements(By.CSS_SELECTOR, "p.summary mark.sw.focus")]
         assert focused == ["Homes", "lost", "power"]
-        # the references with their units marked: unit 1 in the first; the second reference's own EDU "The storm
-        # hit the coast," was merged into unit 1 (it says the same), so only unit 2 is marked there
+        # the references (in the user's order) with their units marked: reference 1 holds unit 2 (its own EDU),
+        # reference 2 holds units 0 and 1 (the default keeps every reference's own EDUs; none is merged away)
         refs = browser.find_elements(By.CSS_SELECTOR, "p.ref")
         assert [[u.get_attribute("data-u") for u in r.find_elements(By.CSS_SELECTOR, ".ru")] for r in refs] == [
-            ["0"], ["1"]]
-        assert "merged into it" in text
+            ["2"], ["0", "1"]]
         # the source on demand
         src = browser.find_element(By.CSS_SELECTOR, ".source")
         assert not src.is_displayed()
@@ -208,6 +209,7 @@ def test_demo_text_uses_the_same_words(two_refs):
     assert "human-1   0.467   a human summary that is not among the references" in text
     assert "Why human-1 scores 0.467: The summary earned credit 7 of a possible 15" in text
     assert "value = weight x content words" in text and "credit = value x the share" in text
-    assert re.search(r"\n +2 +\S+ +2 of 6 +The storm hit the coast\. \(x2\)\n", text)
+    assert re.search(r"\n +2 +\S+ +2 of 6 +The storm hit the coast,\n", text)
+    assert re.search(r"\n +2 +\S+ +2 of 6 +The storm hit the coast\.\n", text)
     assert re.search(r"\n +1 +\S+ +3 of 3 +and homes lost power\.\n", text)
     assert "OPT_" not in text and "MATCHED" not in text and text.endswith("nrefs:2|method:refpyramid")

@@ -146,7 +146,7 @@ class ReferencePyramidMethod(Method):
         if len(docs) == 1 and self.config.length_limit is None:
             limit = max(limit, sum(u.length for u in pyr_units))  # one reference: OPT_KP = total weight
         return Pyramid(pyr_units, limit, len(docs), content_credit=self.config.credit == "content",
-                       origins=tuple((rank,) for rank, _, _ in units))
+                       origins=tuple((rank,) for rank, _, _ in units), reference_positions=tuple(order))
 
     def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
         """Given SCUs are credited like reference EDUs: by content words with ``credit="content"``."""

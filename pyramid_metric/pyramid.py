@@ -43,7 +43,7 @@ class Pyramid:
     notes: Tuple[str, ...] = ()
     # True: units are disjoint spans (source EDUs), so a summary span matches at most one (Eq. 21-22).
     # False: units are content units (SCUs) that one summary sentence may express together, so each unit
-    # takes its best summary span (the APE / LitePyramid setting, seed 003 section 3).
+    # takes its best summary span (the APE / LitePyramid setting, Steinberger et al. 2017, section 3).
     one_to_one: bool = True
     # True: a unit's credit and its share of the bound scale with its number of content words (refpyramid's
     # credit="content"); False: each unit counts its weight once (Eq. 19-27, human SCUs).

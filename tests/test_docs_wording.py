@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC_PATHS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "metric_card" / "README.md"]
 # Python files whose docstrings and named module strings are checked. Initially none; the package's modules
 # can be added as their docstrings are cleaned, e.g. ``*sorted((ROOT / "pyramid_metric").rglob("*.py"))``.
-PYTHON_PATHS: list = []
+PYTHON_PATHS: list = sorted((ROOT / "pyramid_metric").rglob("*.py")) + sorted((ROOT / "metric_card").glob("*.py"))
 PYTHON_STRINGS = ("_KWARGS_DESCRIPTION", "_DESCRIPTION", "_CITATION")
 
 # (pattern, what it catches)
@@ -45,6 +45,7 @@ FORBIDDEN = [
 # Phrases a pattern above may match that are ordinary user wording.
 ALLOWED = [
     r"target (folder|file|directory|path)",
+    r"``target``",  # a parameter's name
 ]
 _FORBIDDEN = [(re.compile(p, re.I), why) for p, why in FORBIDDEN]
 _ALLOWED = re.compile("|".join(ALLOWED), re.I)

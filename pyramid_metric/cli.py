@@ -175,27 +175,15 @@ class atomic_output:
 
     def __init__(self, path: str):
         self.path = path
+        self._target = atomic_path(path)
 
     def __enter__(self):
-        import tempfile
-
-        folder = os.path.dirname(os.path.abspath(self.path))
-        fd, self.tmp = tempfile.mkstemp(prefix=f".{os.path.basename(self.path)}.", suffix=".tmp", dir=folder)
-        self.file = os.fdopen(fd, "w", encoding="utf-8")
+        self.file = open(self._target.__enter__(), "w", encoding="utf-8")
         return self.file
 
     def __exit__(self, exc_type, exc, tb):
-        try:
-            self.file.close()
-            if exc_type is None:
-                umask = os.umask(0)
-                os.umask(umask)
-                os.chmod(self.tmp, 0o666 & ~umask)  # the mode a plain open() would give, not mkstemp's 0600
-                os.replace(self.tmp, self.path)
-        finally:
-            if os.path.exists(self.tmp):
-                os.unlink(self.tmp)
-        return False
+        self.file.close()
+        return self._target.__exit__(exc_type, exc, tb)
 
 
 def _score_rows(args, rows, explain: bool):

@@ -38,10 +38,13 @@ _CITATION = """\
 
 _DESCRIPTION = """\
 Pyramid is an automatic Pyramid content metric for summarization. By default the pyramid is made of the
-Elementary Discourse Units (EDUs) of the human references, each weighted by how many references express
-it, and a summary earns each unit's weight x its content words x the share of the unit's content words
-it contains; the total is divided by the best total a reference-length summary could reach (a knapsack
-bound, which with one reference makes the score a recall). On REALSumm this default agrees with human
+Elementary Discourse Units (EDUs) of every human reference, none merged (references in a canonical order,
+so their listed order does not matter); a unit's weight is the number of references whose text expresses
+it (content-word recall >= 0.5) and its value is weight x content words. A summary earns each unit's value
+x its presence: the mean of the unit's content-word recall in the whole summary and its best recall in one
+summary sentence. With one reference the total is divided by the knapsack bound of Hirao et al. (2018,
+Eq. 25-27) at the reference length, which equals the total value (a recall); with several, each
+reference's units' credit is pooled over the sum of their values. On REALSumm this default agrees with human
 pyramid scores better than ROUGE-1/2/SU4 and BERTScore at summary level. The faithful method of Hirao
 et al. (2018) is `method="hirao"`: each reference becomes an extractive reference of source EDUs chosen
 by an ILP (a Basic-Element or ROUGE-2 oracle, or an LCS alignment), summary EDUs are matched one-to-one
@@ -57,7 +60,8 @@ Args:
     sources (`list` of `str`, or `list` of `list` of `str`): the source document(s) of each example;
         several documents of one example are joined with a blank line.
     method (`str`, default `"refpyramid"`): the scoring system: `"refpyramid"` (pyramid of the references'
-        own EDUs, soft content-weighted credit; no sources needed), `"hirao"` (EDU pyramid from source
+        own EDUs, unmerged; credit = weight x content words x presence, the mean of the unit's
+        content-word recall in the whole summary and in its best sentence; no sources needed), `"hirao"` (EDU pyramid from source
         extracts, Hirao et al. 2018), `"be"` (Basic Elements, Hovy et al. 2006; no sources needed),
         `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed), `"pyreval"`
         (PyrEval, Gao et al. 2019: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, Yang et al.

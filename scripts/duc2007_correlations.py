@@ -32,6 +32,7 @@ from scipy import stats
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pyramid_metric import PyramidScorer  # noqa: E402
+from table_output import finish_table  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORD_LIMIT = 250  # DUC 2007 main task: summaries of at most 250 words
@@ -166,11 +167,7 @@ def main():
         pr, pp = (fmt(paper[0]), fmt(paper[1])) if paper else ("", "")
         print(f"| {t['label']} | {fmt(t['resp'])} | {pr} | {fmt(t['pyr'])} | {pp} | {t['seconds_per_topic']:.1f} |")
     print()
-    for t in table:
-        print(f"- {t['row']}: `{t['signature']}`")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(table, f, indent=1)
+    finish_table(table, args.json)
 
 
 if __name__ == "__main__":

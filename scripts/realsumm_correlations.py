@@ -27,6 +27,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pyramid_metric import PyramidScorer  # noqa: E402
+from table_output import finish_table  # noqa: E402
 from pyramid_metric.metaeval import (all_correlations, bootstrap_correlation,  # noqa: E402
                                      bootstrap_wilcoxon_agreement, summary_level, system_level)
 
@@ -260,11 +261,7 @@ def main():
         print(f"| {t['label']} | {w['mean']:.3f} ({w['sd']:.3f}) | ({w['ci'][0]:.3f}, {w['ci'][1]:.3f}) | "
               f"{w['all']:.3f} |")
     print()
-    for t in table:
-        print(f"- {t['row']}: `{t['signature']}`")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(table, f, indent=1)
+    finish_table(table, args.json)
 
 
 if __name__ == "__main__":

@@ -98,14 +98,6 @@ BAD_PYR = [
 ]
 
 
-@pytest.mark.parametrize("content, message", BAD_PYR)
-def test_malformed_ducview_file_names_file_and_element(tmp_path, content, message):
-    path = tmp_path / "D0999-A.pyr"
-    path.write_text(content, encoding="utf-8")
-    with pytest.raises(PyramidFileError, match=message):
-        read_pyramids(path)
-
-
 JSONL_LINES = JSONL.read_text(encoding="utf-8").splitlines()
 BAD_JSONL = [
     (JSONL_LINES[0] + "\n{oops\n", r"two.jsonl:2: not valid JSON"),
@@ -119,9 +111,11 @@ BAD_JSONL = [
 ]
 
 
-@pytest.mark.parametrize("content, message", BAD_JSONL)
-def test_malformed_jsonl_file_names_file_and_line(tmp_path, content, message):
-    path = tmp_path / "two.jsonl"
+@pytest.mark.parametrize("name, content, message", [("D0999-A.pyr", c, m) for c, m in BAD_PYR]
+                         + [("two.jsonl", c, m) for c, m in BAD_JSONL])
+def test_malformed_file_names_file_and_element_or_line(tmp_path, name, content, message):
+    """A malformed DUCView file names its element, a malformed JSONL file its line; nothing is read."""
+    path = tmp_path / name
     path.write_text(content, encoding="utf-8")
     with pytest.raises(PyramidFileError, match=message):
         read_pyramids(path)

@@ -151,3 +151,27 @@ def stub_matcher(monkeypatch):
     monkeypatch.setattr(config, "MATCHERS", tuple(config.MATCHERS) + (name,))
     monkeypatch.setitem(config.DEFAULT_THRESHOLDS, name, 0.5)
     return name
+
+
+def headless_chromium(tmp_path, window_size: str):
+    """A headless Chromium driven by selenium, or a skip when Chromium, its driver or selenium is missing.
+
+    Browser tests (the HTML report, the Space) share it; network features are off, the profile lives in
+    ``tmp_path``. The caller quits it.
+    """
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromedriver = shutil.which("chromedriver")
+    if not chromium or not chromedriver:
+        pytest.skip("Chromium is not installed (apt-get install chromium chromium-driver)")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (the [test] extra)")
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+                 "--no-first-run", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                 f"--user-data-dir={tmp_path / 'chromium-profile'}", f"--window-size={window_size}"):
+        opts.add_argument(flag)
+    return webdriver.Chrome(service=Service(executable_path=chromedriver), options=opts)

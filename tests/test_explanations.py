@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import headless_chromium
 from pyramid_metric import PyramidScorer
 from pyramid_metric.explanation import found_words, summary_sentence, supporting_words
 from pyramid_metric.report import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 REFS = ["The storm hit the coast.", "The storm hit the coast, and homes lost power."]
 SUMMARY = "Homes lost power after the storm."
 SOURCE = "A storm hit the coast on Monday.\n\nHomes lost power."
@@ -112,17 +111,7 @@ def test_other_methods_use_the_same_words(stub_segmenter):
 
 
 def _browser(tmp_path):
-    if not CHROMIUM or not CHROMEDRIVER:
-        pytest.skip("Chromium is not installed (apt-get install chromium chromium-driver)")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (the [test] extra)")
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 f"--user-data-dir={tmp_path / 'chromium-profile'}", "--window-size=1100,1400"):
-        opts.add_argument(flag)
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
+    return headless_chromium(tmp_path, "1100,1400")
 
 
 def test_report_in_headless_chromium(two_refs, tmp_path):

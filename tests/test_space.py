@@ -13,10 +13,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import headless_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 
 
 def test_explain_function_returns_score_and_highlights():
@@ -70,18 +69,7 @@ def app_url(tmp_path):
 
 @pytest.fixture
 def browser(tmp_path):
-    if not CHROMIUM or not CHROMEDRIVER:
-        pytest.skip("Chromium is not installed (apt-get install chromium chromium-driver)")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (the [test] extra)")
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
-                 "--no-first-run", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                 f"--user-data-dir={tmp_path / 'chromium-profile'}", "--window-size=1400,1300"):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
+    driver = headless_chromium(tmp_path, "1400,1300")
     try:
         yield driver
     finally:

@@ -241,5 +241,5 @@ class APEMethod(Method):
 
         edua = "C" if c.edua == "complete" else f"G(beta:{c.zipf_beta:g})"
         return (f"method:ape|amr:{self.parser.signature()}|mmt:smatch|tau:{c.threshold:g}|alpha:{c.ape_alpha:g}"
-                f"+rouge-su4(stem)|scus:pyreval-edua-{edua}(t_edge:p{c.edge_percentile:g},"
+                f"+rouge-su4(stem)|auto-scus:pyreval-edua-{edua}(t_edge:p{c.edge_percentile:g},"
                 f"{encoder_signature()})")

@@ -28,7 +28,7 @@ CONTENT_POS = {"NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM"}
 FOLDED_DEPS = {"flat", "prt", "fixed"}
 # Dependencies that are not head-modifier relations between content words.
 SKIPPED_DEPS = {"punct", "det", "aux", "auxpass", "cc", "case", "mark", "expl", "dep", "ROOT", "predet", "intj"}
-# spaCy labels renamed to the Minipar labels of BE-F's example (section 3.2); the others keep spaCy's name.
+# spaCy labels renamed to Minipar's (BE-F's example, section 3.2, shows nn and obj); the others keep spaCy's name.
 MINIPAR_RELATIONS = {"compound": "nn", "nummod": "nn", "nsubjpass": "obj", "dobj": "obj", "nsubj": "subj",
                      "amod": "mod", "advmod": "mod", "npadvmod": "mod", "poss": "gen"}
 # Dependents that sit inside a phrase headed by another word: never heads of a major constituent themselves.

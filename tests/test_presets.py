@@ -74,3 +74,16 @@ def test_cli_and_evaluate_accept_preset():
 
     out = Pyramid()._compute(["Two Libyans were indicted."], [[LIBYANS]], preset="be2006")
     assert out["signature"].startswith("nrefs:1|preset:be2006|")
+
+
+def test_hirao2018_scores_with_the_bilstm_segmenter():
+    sc = PyramidScorer(preset="hirao2018")
+    src = "The storm hit the coast on Monday. Thousands of homes lost power. Officials opened shelters in three towns."
+    # the extract of the reference is the EDU "Officials opened shelters in three towns." (weight 1), which
+    # the summary expresses word for word: LCS phi = 1 >= 0.55, OPT_LAP = 1 = OPT_KP (Eq. 24-27)
+    out = sc.compute(["Officials opened shelters in three towns."],
+                     [["Officials opened shelters in three towns after the storm."]], [src])
+    sig = out["signature"]
+    assert sig.startswith("nrefs:1|preset:hirao2018|method:hirao|extract:be|matcher:lcs|t:0.55|credit:binary|")
+    assert "seg:bilstm" in sig and "lmax:ref" in sig
+    assert out["scores"] == [1.0]

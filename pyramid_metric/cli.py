@@ -20,7 +20,9 @@ from .presets import PRESETS
 EXIT_BAD_INPUT = 1
 PLOT_NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'pyramid-metric[plot]'"
 PYRAMIDS_HELP = ("score against human pyramids: a DUCView .pyr file, a folder of them or a SacreROUGE pyramid "
-                 "JSONL file; each example names its pyramid by instance_id (or id) and needs no references")
+                 "JSONL file; each example names its pyramid by instance_id (or id) and needs no references; "
+                 "with --jackknife, the mean over the pyramids of K - 1 model summaries (an example whose "
+                 "summarizer_id is one of the model summaries: the pyramid of the others)")
 JACKKNIFE_HELP = ("with K >= 2 references, score the mean over the K leave-one-out subsets of K - 1 references "
                   "(ROUGE-1.5.5's jackknifing)")
 
@@ -228,14 +230,37 @@ def _score_with_pyramids(args, rows, path):
             known = ", ".join(sorted(by_id)[:5]) + (" ..." if len(by_id) > 5 else "")
             raise InputError(f"{path}: example {n} names pyramid {key!r}, which {args.pyramids} does not "
                              f"hold (it has {known}); give each example an instance_id")
+    jackknife = getattr(args, "jackknife", False)
+    # each example's pyramids: the whole one; with --jackknife also the K leave-one-out pyramids (a model
+    # summary of the pyramid, named by the example's summarizer_id, only the pyramid of the others)
+    views = []
+    for r, p in zip(rows, chosen):
+        sid = r.get("summarizer_id")
+        if not jackknife or len(p.summaries) < 2:
+            views.append([p])
+        elif sid is not None and str(sid) in p.summarizer_ids:
+            views.append([p.remove_summary(p.summarizer_ids.index(str(sid)))])
+        else:
+            views.append([p] + [p.remove_summary(k) for k in range(len(p.summaries))])
     scorer = PyramidScorer(_config(args))
+    flat = [(r["prediction"], v) for r, vs in zip(rows, views) for v in vs]
     try:
-        results = scorer.score([r["prediction"] for r in rows], scus=[p.labels() for p in chosen],
-                               scu_weights=[p.weights() for p in chosen],
-                               jackknife=getattr(args, "jackknife", False))
+        scored = scorer.score([f[0] for f in flat], scus=[f[1].labels() for f in flat],
+                              scu_weights=[f[1].weights() for f in flat])
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    return results, f"pyramid:file({os.path.basename(os.path.normpath(args.pyramids))})|" + scorer.signature()
+    results, pos = [], 0
+    for vs in views:
+        if len(vs) == 1:
+            results.append(scored[pos])
+        else:
+            from .scorer import ExampleResult
+
+            full, loo = scored[pos], tuple(x.score for x in scored[pos + 1:pos + len(vs)])
+            results.append(ExampleResult(sum(loo) / len(loo), full.result, full.pyramid, loo))
+        pos += len(vs)
+    name = os.path.basename(os.path.normpath(args.pyramids))
+    return results, f"pyramid:file({name})|" + ("jackknife:loo|" if jackknife else "") + scorer.signature()
 
 
 def _read_input(args, path: str) -> List[dict]:

@@ -281,3 +281,28 @@ def test_cli_compare_and_explain_against_pyramid_files(tmp_path, capsys):
     assert _cli("explain", b, "--pyramids", JSONL, "-o", html) == 0
     text = " ".join(re.sub(r"<[^>]+>", " ", html.read_text(encoding="utf-8")).split())  # the report marks words
     assert "Schools closed" in text
+
+
+def test_cli_jackknife_with_pyramid_files(tmp_path):
+    """DUC practice with human pyramids: a system's score is the mean over the K pyramids of K - 1 model
+    summaries; a model summary (its summarizer_id) is scored against the pyramid of the others."""
+    (p,) = read_pyramids(PYR)
+    system, model_b = "Schools closed until Friday.", p.summaries[1]
+    inp = tmp_path / "in.jsonl"
+    inp.write_text(json.dumps({"id": "sys", "prediction": system}) + "\n"
+                   + json.dumps({"id": "B", "summarizer_id": "B", "prediction": model_b}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert _cli("score", inp, "--pyramids", PYR, "--jackknife", "--method", "hirao", "-o", out) == 0
+    recs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert recs[0]["signature"].startswith("pyramid:file(D0999-A.pyr)|jackknife:loo|method:hirao")
+    scorer = PyramidScorer(method="hirao")
+
+    def against(q, text):
+        return scorer.compute([text], scus=[q.labels()], scu_weights=[q.weights()])["scores"][0]
+
+    loo = [against(p.remove_summary(k), system) for k in range(3)]
+    # the system expresses SCU 3 "Schools closed" only (contributors B, C); SCU weights per leave-one-out
+    # pyramid, by hand: without A 2,1,2,1 -> 2/6; without B 2,1,1,1 -> 1/5; without C 2,2,1,2 -> 1/7
+    assert loo == pytest.approx([2 / 6, 1 / 5, 1 / 7])
+    assert recs[0]["score"] == pytest.approx(sum(loo) / 3)
+    assert recs[1]["score"] == pytest.approx(against(p.remove_summary(1), model_b))

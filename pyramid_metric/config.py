@@ -50,6 +50,11 @@ class PyramidConfig:
     credit: refpyramid only: "content" (a unit's credit and bound scale with its number of content words,
         so a long unit is worth more than a short one) or "unit" (every unit counts its weight once, as
         the LitePyramid score counts SCUs); given human SCUs are credited the same way.
+    presence: refpyramid only: how a unit's presence in the summary is judged: "summary+sentence" (the mean
+        of its presence in the whole summary and in the summary sentence that holds most of it),
+        "sentence+bigram" (the mean of that best-sentence presence and the share of the unit's word bigrams
+        found in the summary) or "auto" (sentence+bigram for a pyramid built from two or more references,
+        summary+sentence for one reference and for given SCUs).
     threshold: t of Eq. (24): a pair matches when phi >= t; None = the matcher's default
         (``DEFAULT_THRESHOLDS``: 0.55 for LCS as in the paper, the REALSumm-dev-tuned cosine for embedding).
     soft: give phi * w instead of g * w as credit (a documented deviation; off in the paper).
@@ -82,6 +87,7 @@ class PyramidConfig:
     extract: Optional[str] = None
     matcher: Optional[str] = None
     credit: str = "content"
+    presence: str = "auto"
     threshold: Optional[float] = None
     soft: bool = False
     segmenter: str = "transformer"
@@ -132,8 +138,8 @@ class PyramidConfig:
                 object.__setattr__(self, "extract", "be")  # Prop(BE), the paper's best
         if self.matcher is not None:
             choice("matcher", MATCHERS + tuple(PLUGIN_MATCHERS))
-        for name in ("extract", "credit", "solver", "be_variant", "be_match", "rouge_variant", "soft", "rouge_stem",
-                     "segmenter", "edua", "pyreval_score", "amr_parser"):  # type and choices, as declared
+        for name in ("extract", "credit", "presence", "solver", "be_variant", "be_match", "rouge_variant", "soft",
+                     "rouge_stem", "segmenter", "edua", "pyreval_score", "amr_parser"):  # type and choices, as declared
             OPTIONS[name].check(getattr(self, name))
         if self.threshold is None and reads(self.method, "threshold"):
             object.__setattr__(self, "threshold", METHOD_THRESHOLDS.get(self.method,

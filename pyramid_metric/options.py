@@ -74,6 +74,11 @@ OPTIONS: Dict[str, Option] = {o.name: o for o in (
            "(lcs for hirao, recall for refpyramid, embedding for pyreval and peak, amr for ape)"),
     Option("credit", ("refpyramid",), choices=("content", "unit"), default="content",
            help="a unit's credit scales with its content words, or each unit counts once"),
+    Option("presence", ("refpyramid",), choices=("auto", "summary+sentence", "sentence+bigram"), default="auto",
+           help="how a unit's presence in the summary is judged: summary+sentence (mean of its presence in the "
+                "whole summary and in the summary sentence that holds most of it), sentence+bigram (mean of that "
+                "best-sentence presence and the share of the unit's word bigrams found in the summary) or auto "
+                "(sentence+bigram for a pyramid of two or more references, summary+sentence otherwise)"),
     Option("threshold", ("hirao", "pyreval", "peak", "ape"), float, paper=0.55,
            help="a pair matches when its similarity reaches it (Hirao et al. 2018, Eq. 24); default: the "
                 "matcher's or method's own"),

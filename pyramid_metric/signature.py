@@ -73,6 +73,10 @@ def const(key: str, value: str) -> Field:
 
 
 THRESHOLD = dict(show=_num, read=float)
+# refpyramid's presence rules as the signature states them
+PRESENCE_RULES = {"summary+sentence": "mean(summary,best-sentence)", "sentence+bigram": "mean(best-sentence,bigram)",
+                  "auto": "auto(1ref:mean(summary,best-sentence);multiref:mean(best-sentence,bigram))"}
+_PRESENCE_OPTION = {v: k for k, v in PRESENCE_RULES.items()}
 SEGMENTER = Field("seg", lambda c, parts: parts["segmenter"], lambda v: {"segmenter": _name_of(v)})
 MATCHER = Field("matcher", lambda c, parts: parts["matcher"], _matcher_options)
 LMAX = option("lmax", "length_limit", lambda v: v or "ref", lambda v: None if v == "ref" else int(v))
@@ -83,7 +87,8 @@ METHOD_FIELDS: Dict[str, Tuple[Field, ...]] = {
               SEGMENTER, option("spen", "sentence_penalty", _num, float), LMAX),
     "refpyramid": (MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}",
                                    lambda v: v.replace("presence-x-", "")), SEGMENTER, LMAX,
-                   const("presence", "mean(summary,best-sentence)"), const("multiref", "every-ref-edu,pooled")),
+                   option("presence", "presence", lambda v: PRESENCE_RULES[v], lambda v: _PRESENCE_OPTION[v]),
+                   const("multiref", "every-ref-edu,pooled")),
     "be": (option("be", "be_variant"), option("match", "be_match"), part("breaker", "breaker"),
            const("score", "recall")),
     "rouge": (option("rouge", "rouge_variant"),

@@ -1,7 +1,7 @@
 """The reference-EDU pyramid (method="refpyramid"): weights by presence across references, soft credit."""
 import pytest
 
-from pyramid_metric import PyramidScorer
+from pyramid_metric import PyramidConfig, PyramidScorer
 from pyramid_metric.match.base import text_span
 from pyramid_metric.match.recall import RecallMatcher, clipped_recall, content_words
 
@@ -68,7 +68,8 @@ def test_multi_reference_weights_count_references_expressing_a_unit():
     # content credit: values 1 x 3 (storm), 3 x 4 (power), 3 x 5 (power after the storm), 3 x 4 (power); bound 42.
     # "Thousands of homes lost power." expresses both power units (1) and 4/5 of the last: 12 + 12 + 0.8 x 15
     # "The storm hit the coast." expresses the storm unit and 1/5 of the last: 3 + 0.2 x 15
-    power, storm = s.score(["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
+    power, storm = PyramidScorer(method="refpyramid", matcher="recall", presence="summary+sentence").score(
+        ["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
     assert power.result.opt_kp == pytest.approx(42.0)
     assert power.score == pytest.approx(36 / 42) and storm.score == pytest.approx(6 / 42)
 
@@ -93,13 +94,25 @@ def test_two_references_hand_computed_pooled_bound():
     """
     s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
     refs = ["The storm hit the coast. Schools closed.", "A storm hit the coast. Thousands of homes lost power."]
-    a, b = s.score(["The storm hit the coast and schools closed.", "Homes lost power in the storm."], [refs, refs])
+    summaries = ["The storm hit the coast and schools closed.", "Homes lost power in the storm."]
+    a, b = s.score(summaries, [refs, refs])
     assert [u.weight for u in a.pyramid.units] == [2.0, 1.0, 2.0, 1.0]
     assert a.result.opt_kp == pytest.approx(18.0)
+    # presence="summary+sentence" (one-sentence summaries: content-word recall in the summary)
     # a: presence 1, 0, 1, 1 -> (6 + 6 + 2) / 18
-    assert a.score == pytest.approx(14 / 18)
     # b: storm of storm/hit/coast (1/3) in u0 and u2, home/lost/power of four in u1 (3/4): (2 + 3 + 2) / 18
-    assert b.score == pytest.approx(7 / 18)
+    a1, b1 = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence",
+                           presence="summary+sentence").score(summaries, [refs, refs])
+    assert (a1.score, b1.score) == (pytest.approx(14 / 18), pytest.approx(7 / 18))
+    # The default with two references, presence="sentence+bigram": (best-sentence recall + the share of the
+    # unit's word bigrams in the summary) / 2.
+    # a "the storm hit the coast and school close": bigrams of u0 a-storm storm-hit hit-the the-coast: 3/4;
+    #   u1 0/4; u2 the-storm ... the-coast 4/4; u3 school-close 1/1.  Presence (1 + 3/4)/2, 0, 1, 1:
+    #   6 x 7/8 + 6 + 2 = 13.25 -> 13.25 / 18
+    assert a.score == pytest.approx(13.25 / 18)
+    # b "home lost power in the storm": recall 1/3, 3/4, 1/3, 0; bigrams 0/4, home-lost lost-power 2/4,
+    #   the-storm 1/4, 0/1.  Presence 1/6, 5/8, 7/24, 0: 6/6 + 4 x 5/8 + 6 x 7/24 = 1 + 2.5 + 1.75 = 5.25
+    assert b.score == pytest.approx(5.25 / 18)
 
 
 def test_half_of_a_units_presence_must_be_found_in_one_sentence():
@@ -113,3 +126,31 @@ def test_half_of_a_units_presence_must_be_found_in_one_sentence():
     assert s.score(["A storm came. Then it hit. Near the coast."], [[ref]])[0].score == pytest.approx(2 / 3)
     # a one-sentence summary is judged as a whole
     assert s.score(["It hit the coast in a storm."], [[ref]])[0].score == pytest.approx(1.0)
+
+
+def test_bigram_recall_clips_repeated_bigrams():
+    from pyramid_metric.match.recall import bigram_counts, bigram_recall
+
+    # unit bigrams the-dog x2, dog-the x1 (3 in all); the span has the-dog once: min(2, 1) + min(1, 0) = 1 of 3
+    assert bigram_recall(["the", "dog", "the", "dog"], bigram_counts(["the", "dog", "bark"])) == pytest.approx(1 / 3)
+    assert bigram_recall(["dog"], bigram_counts(["dog", "bark"])) == 0.0  # no bigram to find
+
+
+@pytest.mark.parametrize("refs, rule", [(["The storm hit the coast. Schools closed."], "summary+sentence"),
+                                        (["The storm hit the coast. Schools closed.",
+                                          "A storm hit the coast. Thousands of homes lost power."], "sentence+bigram")])
+def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
+    summary = ["Homes lost power in the storm. Schools closed on the coast."]
+    auto = PyramidScorer(segmenter="sentence").compute(summary, [refs])
+    explicit = PyramidScorer(segmenter="sentence", presence=rule).compute(summary, [refs])
+    other = "summary+sentence" if rule == "sentence+bigram" else "sentence+bigram"
+    assert auto["scores"] == explicit["scores"]
+    assert auto["scores"] != PyramidScorer(segmenter="sentence", presence=other).compute(summary, [refs])["scores"]
+    assert "presence:auto(1ref:mean(summary,best-sentence);multiref:mean(best-sentence,bigram))" in auto["signature"]
+    assert PyramidConfig.from_signature(explicit["signature"]).presence == rule
+
+
+def test_given_scus_use_the_one_reference_presence_rule():
+    scus, summary = ["The storm hit the coast", "Schools closed"], ["The coast was hit by a storm. Schools closed."]
+    auto = PyramidScorer().compute(summary, scus=[scus], scu_weights=[[2, 1]])["scores"]
+    assert auto == PyramidScorer(presence="summary+sentence").compute(summary, scus=[scus], scu_weights=[[2, 1]])["scores"]

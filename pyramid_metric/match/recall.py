@@ -31,6 +31,19 @@ def clipped_recall(unit: Sequence[str], span: Sequence[str]) -> float:
     return hit / len(unit)
 
 
+def bigram_counts(words: Sequence[str]) -> Counter:
+    """How often each word bigram (pair of consecutive words) occurs."""
+    return Counter(zip(words, words[1:]))
+
+
+def bigram_recall(unit: Sequence[str], span_bigrams: Counter) -> float:
+    """Share of ``unit``'s word bigrams found among ``span_bigrams`` (:func:`bigram_counts` of the span),
+    clipped as ROUGE-2 counts them: a bigram occurring k times in the unit is found min(k, its count) times."""
+    if len(unit) < 2:
+        return 0.0
+    return sum(min(k, span_bigrams[b]) for b, k in bigram_counts(unit).items()) / (len(unit) - 1)
+
+
 class RecallMatcher(Matcher):
     """phi(c, p) = clipped recall of p's content words in c (stemmed)."""
 

@@ -16,15 +16,28 @@ pyramid machinery and changes where units come from and how credit is given:
    stated by three references is three units of weight 3, one in each
    reference's wording; no EDU is merged into another's wording.
 2. **Credit** is soft: unit j earns v_j * p_j instead of the binary g of
-   Eq. 24, where p_j is the matcher's presence probability of the unit in the
-   summary.  Half of it must be found in one place: p_j = (presence against
-   the whole summary + the best presence against one summary sentence) / 2
-   (sentences split at sentence-final punctuation by spaCy's rule-based
-   sentencizer; a one-sentence summary is judged as a whole).  Against a
-   long summary alone, a unit's words gathered from several unrelated
-   sentences would earn full credit; the pyramid method credits a content
-   unit where one contributor expresses it (Eq. 21-24 match summary EDUs to
-   units one at a time).  With ``credit="content"`` (the default) a unit's
+   Eq. 24, where p_j is the presence of the unit in the summary, built from
+   the matcher's presence probability (``presence`` option):
+
+   * ``"summary+sentence"``: p_j = (presence against the whole summary + the
+     best presence against one summary sentence) / 2 (sentences split at
+     sentence-final punctuation by spaCy's rule-based sentencizer; a
+     one-sentence summary is judged as a whole).  Half of the credit must be
+     found in one place: against a long summary alone, a unit's words
+     gathered from several unrelated sentences would earn full credit; the
+     pyramid method credits a content unit where one contributor expresses
+     it (Eq. 21-24 match summary EDUs to units one at a time).
+   * ``"sentence+bigram"``: p_j = (best presence against one summary
+     sentence + the share of the unit's word bigrams found in the summary,
+     clipped as ROUGE-2 counts them) / 2: half of the credit in one place,
+     half for the unit's own wording (a one-word unit: its presence in the
+     whole summary).
+   * ``"auto"`` (the default): sentence+bigram for a pyramid of two or more
+     references, summary+sentence for one reference and for given SCUs.
+     Measured choice (docs/duc2007.md): with four references (DUC 2007)
+     sentence+bigram agrees with NIST's responsiveness and pyramid scores at
+     system level better than summary+sentence and ROUGE-2; with one
+     reference (REALSumm) summary+sentence agrees better at summary level.  With ``credit="content"`` (the default) a unit's
    value is its weight times its number of content words,
    v_j = w_j * |content(j)|, so a long unit is worth more than a two-word one;
    with ``credit="unit"`` v_j = w_j, as the LitePyramid score counts SCUs.
@@ -65,9 +78,11 @@ import numpy as np
 
 from ..document import make_documents
 from ..match import get_matcher, matcher_options
+from ..match.recall import bigram_counts, bigram_recall
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
+from ..text import words as text_words
 from .base import Method
 
 @lru_cache(maxsize=1)
@@ -166,13 +181,22 @@ class ReferencePyramidMethod(Method):
         """Each summary's sentences (spaCy's rule-based sentencizer: punctuation, no model), batched."""
         return [[s.text for s in d.sents if s.text.strip()] for d in _sentencizer().pipe(list(summaries))]
 
+    def presence_rule(self, pyr: Pyramid) -> str:
+        """The presence rule for this pyramid: the ``presence`` option, "auto" resolved by its references."""
+        if self.config.presence != "auto":
+            return self.config.presence
+        return "sentence+bigram" if pyr.n_references >= 2 else "summary+sentence"
+
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary, half of it required in one place (module docstring, 2)."""
         whole = self._unit_presence(pyr, summary)
-        if len(sentences) < 2:
-            return whole
-        best = np.max([self._unit_presence(pyr, s) for s in sentences], axis=0)
-        return (whole + best) / 2
+        best = whole if len(sentences) < 2 else np.max([self._unit_presence(pyr, s) for s in sentences], axis=0)
+        if self.presence_rule(pyr) == "summary+sentence":
+            return (whole + best) / 2
+        summary_bigrams = bigram_counts(text_words(summary))
+        wording = np.array([bigram_recall(u.words, summary_bigrams) if len(u.words) > 1 else whole[j]
+                            for j, u in enumerate(pyr.units)])
+        return (best + wording) / 2
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         units = pyr.units
@@ -192,9 +216,12 @@ class ReferencePyramidMethod(Method):
                         for j, u in enumerate(units) if p[j] >= CREDITED)
         missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
         worth = "its weight x its content words" if pyr.content_credit else "its weight"
-        notes = [f"soft credit: each unit earns {worth} x its presence probability (the mean of its presence "
-                 f"in the whole summary and in the summary sentence that holds most of it); units below "
-                 f"{CREDITED:g} are listed as missed"]
+        how = {"summary+sentence": "its presence in the whole summary and in the summary sentence that holds "
+                                   "most of it",
+               "sentence+bigram": "its presence in the summary sentence that holds most of it and the share of "
+                                  "its word pairs found in the summary"}[self.presence_rule(pyr)]
+        notes = [f"soft credit: each unit earns {worth} x its presence probability (the mean of {how}); units "
+                 f"below {CREDITED:g} are listed as missed"]
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "
                          f"total value, pooled (the most a summary can earn is the sum over references)")

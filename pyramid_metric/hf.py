@@ -60,8 +60,10 @@ Args:
     sources (`list` of `str`, or `list` of `list` of `str`): the source document(s) of each example;
         several documents of one example are joined with a blank line.
     method (`str`, default `"refpyramid"`): the scoring system: `"refpyramid"` (pyramid of the references'
-        own EDUs, unmerged; credit = weight x content words x presence, the mean of the unit's
-        content-word recall in the whole summary and in its best sentence; no sources needed), `"hirao"` (EDU pyramid from source
+        own EDUs, unmerged; credit = weight x content words x presence: with one reference the mean of
+        the unit's content-word recall in the whole summary and in its best sentence, with several the
+        mean of its best-sentence recall and the share of its word bigrams in the summary; no sources
+        needed), `"hirao"` (EDU pyramid from source
         extracts, Hirao et al. 2018), `"be"` (Basic Elements, Hovy et al. 2006; no sources needed),
         `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed), `"pyreval"`
         (PyrEval, Gao et al. 2019: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, Yang et al.

@@ -43,6 +43,8 @@ ROWS = {
     "rouge_su4": ("ROUGE-SU4 recall (method=rouge)", dict(method="rouge", rouge_variant="su4"), False),
     "be": ("BE-HMR recall (method=be)", dict(method="be"), False),
     "default": ("**Default**: reference-EDU pyramid, content-weighted recall credit", dict(), False),
+    "refpyr_summary_sentence": ("reference-EDU pyramid, presence = mean(whole summary, best sentence)",
+                                dict(presence="summary+sentence"), False),
     "prop_be": ("Prop(BE): BE oracle, LCS t=0.55, L_max=250",
                 dict(method="hirao", extract="be", length_limit=WORD_LIMIT), True),
     "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55, L_max=250",

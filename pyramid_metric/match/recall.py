@@ -16,6 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from ..text import content_words
+from ..options import register_matcher
 from .base import Matcher
 
 def clipped_recall(unit: Sequence[str], span: Sequence[str]) -> float:
@@ -44,3 +45,7 @@ class RecallMatcher(Matcher):
             for i, sw in enumerate(span_words):
                 out[i, j] = clipped_recall(unit, sw)
         return out
+
+
+register_matcher("recall", RecallMatcher, help="share of the unit's content words the summary contains",
+                 resolves={"threshold": 0.55})

@@ -68,6 +68,8 @@ from ..match import get_matcher, matcher_options
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
+from ..options import Option, register_method
+from ..signature import LMAX, MATCHER, SEGMENTER, const, option
 from .base import Method
 
 @lru_cache(maxsize=1)
@@ -204,3 +206,14 @@ class ReferencePyramidMethod(Method):
 
     def signature_parts(self) -> dict:
         return {"matcher": self.matcher.signature(), "segmenter": self.segmenter.signature()}
+
+
+register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the references' own EDUs, unmerged; "
+                "credit = weight x content words x presence, the mean of the unit's content-word recall in the "
+                "whole summary and in its best sentence; no sources needed (the default)", options=(
+    Option("credit", (), choices=("content", "unit"), default="content",
+           help="content: a unit's credit and bound scale with its content words (a long unit is worth more "
+                "than a short one); unit: each unit counts its weight once, as the LitePyramid score counts SCUs"),
+), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "recall"}, fields=(
+    MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
+    SEGMENTER, LMAX, const("presence", "mean(summary,best-sentence)"), const("multiref", "every-ref-edu,pooled")))

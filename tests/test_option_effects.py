@@ -139,3 +139,23 @@ def test_score_help_lists_every_option_with_help_grouped_by_method(capsys):
         found = re.search(r"^  " + re.escape(flag) + r"\b", groups, flags=re.M)
         entry = groups[found.start():found.start() + 500] if found else ""
         assert " ".join(option.help.split()[:2]) in " ".join(entry.split()), name  # its help follows the flag
+
+
+def test_option_docs_are_generated_from_the_declarations():
+    """PyramidConfig's docstring and evaluate's argument list carry every option's declared help; neither
+    source file describes an option by hand (a line ``name: text`` or ``name (`type`...``)."""
+    import re
+    from pathlib import Path
+
+    from pyramid_metric import config, hf
+
+    doc, kwargs = " ".join(PyramidConfig.__doc__.split()), " ".join(hf._KWARGS_DESCRIPTION.split())
+    for name in BUILT_IN:
+        help_text = " ".join(OPTIONS[name].help.split())
+        assert f"{name}: {help_text}" in doc, name
+        assert f"{name} (`{OPTIONS[name].type.__name__}`, read by" in kwargs and help_text in kwargs, name
+    sources = {p: Path(p).read_text(encoding="utf-8") for p in (config.__file__, hf.__file__)}
+    for path, text in sources.items():
+        for name in BUILT_IN | {"method"}:
+            by_hand = re.findall(rf"^\s+{name}(?: \(`|: (?!(?:str|int|float|bool|Optional)\b))", text, flags=re.M)
+            assert not by_hand, f"{path} describes `{name}` by hand"

@@ -29,7 +29,7 @@ def test_every_order_of_three_references_gives_the_same_score():
     # lost power after the storm." thousand/home/lost/power/storm w3 -> 15;  "Schools closed." w1 -> 2.  Bound
     # (pooled per-reference totals) = 49.  The prediction's power/fail/three/town give presences 0, 1/4, 2/5,
     # 2/4, 1/5, 0: credit 12/4 + 5 x 2/5 + 12/2 + 15/5 = 3 + 2 + 6 + 3 = 14 -> 14 / 49 = 0.2857.
-    assert results[0].result.opt_kp == 49.0
+    assert results[0].result.bound == 49.0
     assert results[0].score == 14 / 49
 
 

@@ -178,11 +178,11 @@ class ReferencePyramidMethod(Method):
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         units = pyr.units
-        opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
-        if not units or opt_kp <= 0:
+        bound = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
+        if not units or bound <= 0:
             return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
-            return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
+            return ScoreResult.empty(bound, len(units), "the summary has no words")
         if sentences is None:
             sentences = self._sentences([summary])[0]
         p = self._summary_presence(pyr, summary, sentences)
@@ -200,9 +200,9 @@ class ReferencePyramidMethod(Method):
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "
                          f"total value, pooled (the most a summary can earn is the sum over references)")
-        score, cap = capped(total, opt_kp, "the knapsack bound")
+        score, cap = capped(total, bound, "the knapsack bound")
         notes.extend(cap)
-        return ScoreResult(float(score), total, float(opt_kp), matches, missed, tuple(notes), (summary,))
+        return ScoreResult(float(score), total, float(bound), matches, missed, tuple(notes), (summary,))
 
     def signature_parts(self) -> dict:
         return {"matcher": self.matcher.signature(), "segmenter": self.segmenter.signature()}

@@ -45,13 +45,12 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
                    help="a paper's own configuration (options not given take the preset's values)")
     groups: dict = {}
     for opt in declared().values():
-        readers = [*opt.methods, *(f"matcher {m}" for m in opt.matchers)]
         owner = ("options of several methods" if len(opt.methods) > 1 else
                  f"options of method {opt.methods[0]}" if opt.methods else f"options of matcher {opt.matchers[0]}")
         if owner not in groups:
             groups[owner] = p.add_argument_group(owner)
-        help_text = (opt.describe() + (f" (read by {', '.join(readers)})" if len(readers) > 1 else "")).replace(
-            "%", "%%")
+        several = len(opt.methods) + len(opt.matchers) > 1
+        help_text = (opt.describe() + (f" (read by {opt.reader_list()})" if several else "")).replace("%", "%%")
         choices = sorted(matcher_names()) if opt.name == "matcher" else (list(opt.choices) or None)
         _add_flag(groups[owner], opt, help_text, choices)
 

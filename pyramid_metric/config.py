@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Optional, Tuple
 
-from .options import check_read, declared, matcher, matcher_names, method, method_names, reads
+from .options import (check_read, declared, matcher_names, matcher_plugin, method_names, method_plugin,
+                      reads)
 
 FALLBACK_THRESHOLD = 0.55  # t of Hirao et al. (2018), Eq. 24, for a matcher that resolves no threshold of its own
 
@@ -89,13 +90,15 @@ class PyramidConfig(metaclass=_GeneratedDoc):
             raise ValueError(f"PyramidConfig: unknown option(s) {unknown}; the options are {self.option_names()}")
         object.__setattr__(self, "extra", tuple(sorted(extra.items())))
         # an option the method does not read would change nothing: refuse it (defaults count as not given)
-        check_read(self.method, self.matcher if self.matcher is not None else method(self.method).resolved("matcher"),
+        matcher = self.matcher if self.matcher is not None else method_plugin(self.method).resolved("matcher")
+        check_read(self.method, matcher,
                    {**{f.name: getattr(self, f.name) for f in fields(self)
                        if f.name not in ("method", "preset", "extra") and getattr(self, f.name) != f.default},
                     **{k: v for k, v in extra.items() if v != options[k].default}})
         self._resolve_unset()
-        for name in BUILT_IN:  # type, choices and bounds, as declared
-            options[name].check(getattr(self, name))
+        for f in fields(self):  # type, choices and bounds, as declared
+            if f.name in BUILT_IN:
+                options[f.name].check(getattr(self, f.name))
         for name, value in extra.items():
             options[name].check(value)
         if self.matcher is not None and self.matcher not in matcher_names():
@@ -113,13 +116,14 @@ class PyramidConfig(metaclass=_GeneratedDoc):
     def _resolve_unset(self) -> None:
         """Options left unset (None) that the method reads get the values its method, then its matcher, give
         them (``resolves`` of their registration): frozen, so equal configurations compare equal."""
-        for name, value in method(self.method).resolves:
+        for name, value in method_plugin(self.method).resolves:
             if getattr(self, name) is None and reads(self.method, name):
                 object.__setattr__(self, name, value)
         if self.matcher is None and reads(self.method, "matcher"):
             object.__setattr__(self, "matcher", "lcs")
         if self.threshold is None and reads(self.method, "threshold") and self.matcher in matcher_names():
-            object.__setattr__(self, "threshold", matcher(self.matcher).resolved("threshold", FALLBACK_THRESHOLD))
+            threshold = matcher_plugin(self.matcher).resolved("threshold", FALLBACK_THRESHOLD)
+            object.__setattr__(self, "threshold", threshold)
 
     @classmethod
     def from_preset(cls, preset: Optional[str], **options) -> "PyramidConfig":

@@ -54,6 +54,13 @@ class Option:
         names = [f"method={m!r}" for m in self.methods] + [f"matcher={m!r}" for m in self.matchers]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
+    def reader_list(self) -> str:
+        """``refpyramid, hirao, matcher amr``: who reads it, for help and documentation."""
+        return ", ".join([*self.methods, *(f"matcher {m}" for m in self.matchers)])
+
+    def choice_list(self) -> str:
+        return ", ".join(map(repr, self.choices))
+
     def check(self, value) -> None:
         """TypeError/ValueError naming the option when ``value`` is not of its type, among its choices or
         within its bounds (``None`` = not given passes)."""
@@ -156,12 +163,14 @@ def matcher_names() -> Tuple[str, ...]:
     return tuple(MATCHERS)
 
 
-def method(name: str) -> Plugin:
+def method_plugin(name: str) -> Plugin:
+    """The registration of method ``name``."""
     load_built_ins()
     return METHODS[name]
 
 
-def matcher(name: str) -> Plugin:
+def matcher_plugin(name: str) -> Plugin:
+    """The registration of matcher ``name``."""
     load_built_ins()
     return MATCHERS[name]
 
@@ -240,10 +249,9 @@ def options_doc(indent: str = "    ", width: int = 116) -> str:
     methods = "; ".join(f'`"{n}"`: {p.help}' for n, p in METHODS.items() if p.help)
     lines = [_wrap(f"method (`str`, default `\"refpyramid\"`): the scoring system: {methods}.", indent, width)]
     for o in options.values():
-        readers = ", ".join([*o.methods, *(f"matcher {m}" for m in o.matchers)])
         default = "" if o.default is None else f", default `{o.default!r}`"
-        head = f"{o.name} (`{o.type.__name__}`, read by {readers}{default}): "
-        body = o.help + (f"; one of {', '.join(map(repr, o.choices))}" if o.choices else "") + (
+        head = f"{o.name} (`{o.type.__name__}`, read by {o.reader_list()}{default}): "
+        body = o.help + (f"; one of {o.choice_list()}" if o.choices else "") + (
             f"; the paper's value: {o.paper!r}." if o.paper is not None else ".")
         lines.append(_wrap(head + body, indent, width))
     return "\n".join(lines) + "\n"
@@ -255,9 +263,8 @@ def config_doc(indent: str = "    ", width: int = 112) -> str:
     methods = ", ".join(f'"{n}" ({p.help})' for n, p in METHODS.items() if p.help)
     lines = [_wrap(f"method: the scoring system: {methods}.", indent, width)]
     for o in options.values():
-        readers = ", ".join([*o.methods, *(f"matcher {m}" for m in o.matchers)])
-        choices = f"; choices: {', '.join(map(repr, o.choices))}" if o.choices else ""
-        lines.append(_wrap(f"{o.name}: {o.describe()}{choices}; read by {readers}.", indent, width))
+        choices = f"; choices: {o.choice_list()}" if o.choices else ""
+        lines.append(_wrap(f"{o.name}: {o.describe()}{choices}; read by {o.reader_list()}.", indent, width))
     return "\n".join(lines) + "\n"
 
 
@@ -279,5 +286,5 @@ def check_read(method_name: str, matcher_name, given: Dict[str, object]) -> None
 
 
 __all__ = ["Option", "Plugin", "OPTIONS", "METHODS", "MATCHERS", "SHARED", "declared", "method_names",
-           "matcher_names", "method", "matcher", "register", "register_method", "register_matcher", "matcher_args",
-           "options_doc", "config_doc", "reads", "check_read", "load_built_ins"]
+           "matcher_names", "method_plugin", "matcher_plugin", "register", "register_method", "register_matcher",
+           "matcher_args", "options_doc", "config_doc", "reads", "check_read", "load_built_ins"]

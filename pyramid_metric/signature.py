@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Dict, Optional, Tuple
 
-from .options import declared, method as method_plugin, method_names
+from .options import declared, method_names, method_plugin
 
 
 def num(v) -> str:

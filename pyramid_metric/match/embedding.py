@@ -6,7 +6,7 @@ matcher compares meanings instead: mean-pooled, L2-normalised
 all-MiniLM-L6-v2 vectors (:mod:`pyramid_metric.encoder`), similarity =
 max(0, cosine).  Vectors are computed in batches and cached by text, so the
 units of a cached pyramid are encoded once for all the summaries scored
-against it.  The default threshold (``config.DEFAULT_THRESHOLDS["embedding"]``)
+against it.  The default threshold (0.45, registered with the matcher below)
 was tuned on REALSumm dev only (``scripts/tune_embedding_threshold.py``).
 """
 from __future__ import annotations

@@ -43,16 +43,19 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--method", choices=method_names(), help=f"scoring system (default: {d.method})")
     g.add_argument("--preset", default=None, choices=sorted(PRESETS),
                    help="a paper's own configuration (options not given take the preset's values)")
-    groups: dict = {}
+    def owner(opt) -> str:
+        return ("options of several methods" if len(opt.methods) > 1 else
+                f"options of method {opt.methods[0]}" if opt.methods else f"options of matcher {opt.matchers[0]}")
+
+    order = ["options of several methods", *(f"options of method {m}" for m in method_names()),
+             *(f"options of matcher {m}" for m in matcher_names())]  # the groups in registration order
+    owners = {opt.name: owner(opt) for opt in declared().values()}
+    groups = {name: p.add_argument_group(name) for name in order if name in owners.values()}
     for opt in declared().values():
-        owner = ("options of several methods" if len(opt.methods) > 1 else
-                 f"options of method {opt.methods[0]}" if opt.methods else f"options of matcher {opt.matchers[0]}")
-        if owner not in groups:
-            groups[owner] = p.add_argument_group(owner)
         several = len(opt.methods) + len(opt.matchers) > 1
         help_text = (opt.describe() + (f" (read by {opt.reader_list()})" if several else "")).replace("%", "%%")
         choices = sorted(matcher_names()) if opt.name == "matcher" else (list(opt.choices) or None)
-        _add_flag(groups[owner], opt, help_text, choices)
+        _add_flag(groups[owners[opt.name]], opt, help_text, choices)
 
 
 def _add_flag(group, opt, help_text: str, choices) -> None:

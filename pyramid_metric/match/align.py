@@ -27,8 +27,8 @@ from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..text import _WORD_RE, _stop_stems, stem
 from ..options import register_matcher
+from ..text import _WORD_RE, _stop_stems, stem
 from .base import Matcher
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)

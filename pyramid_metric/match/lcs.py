@@ -5,8 +5,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..text import lcs_length
 from ..options import register_matcher
+from ..text import lcs_length
 from .base import Matcher
 
 

@@ -15,8 +15,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..text import content_words
 from ..options import register_matcher
+from ..text import content_words
 from .base import Matcher
 
 def clipped_recall(unit: Sequence[str], span: Sequence[str]) -> float:

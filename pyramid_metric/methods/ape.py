@@ -46,11 +46,11 @@ from typing import List, Optional, Sequence, Tuple
 from ..amr import AMRGraph, get_parser, graphs_of, is_penman, read_penman, union
 from ..clauses import content_sentences
 from ..match.amr import triple_recall
+from ..options import Option, register_method
 from ..pyramid import PyramidUnit
 from ..scoring import Match, capped
-from ..text import words
-from ..options import Option, register_method
 from ..signature import THRESHOLD, Field, const, edua_options, option, parser_name
+from ..text import words
 from .base import Method
 from .scu import Contributor, SCUPyramid, SCUScoreResult
 

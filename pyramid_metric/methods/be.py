@@ -35,11 +35,11 @@ import numpy as np
 from .. import text as textlib
 from ..document import Span
 from ..match.base import Matcher
+from ..options import Option, register_method
 from ..pyramid import Pyramid, scu_pyramid
 from ..scoring import ScoreResult, pyramid_score
-from ..units import basic_elements
-from ..options import Option, register_method
 from ..signature import const, option, part
+from ..units import basic_elements
 from .base import Method
 
 SEP = "|"

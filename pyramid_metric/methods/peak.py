@@ -34,10 +34,10 @@ from .. import solve
 from ..clauses import triples
 from ..document import Span
 from ..match import get_matcher
-from ..scoring import Match, capped, credit_matrix
-from ..text import words
 from ..options import Option, register_method
+from ..scoring import Match, capped, credit_matrix
 from ..signature import THRESHOLD, const, option, part
+from ..text import words
 from .base import Method
 from .scu import Contributor, SCUPyramid, SCUScoreResult, canonical_order, make_scu_pyramid, prefetch_pieces
 

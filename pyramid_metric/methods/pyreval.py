@@ -41,8 +41,8 @@ import numpy as np
 from .. import solve
 from ..clauses import Segment, segmentations
 from ..edua import ALPHA_OFFSET, MAX_CANDIDATES, EDUAGraph, Node, edua_complete, edua_greedy, t_edge_percentile
-from ..scoring import Match, capped
 from ..options import Option, register_method
+from ..scoring import Match, capped
 from ..signature import THRESHOLD, Field, edua_options, option, part
 from .base import Method
 from .scu import (Contributor, SCUPyramid, SCUScoreResult, canonical_order, harmonic_mean, make_scu_pyramid,

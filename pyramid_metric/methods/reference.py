@@ -65,10 +65,10 @@ import numpy as np
 
 from ..document import make_documents
 from ..match import get_matcher, matcher_options
+from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
-from ..options import Option, register_method
 from ..signature import LMAX, MATCHER, SEGMENTER, const, option
 from .base import Method
 

@@ -42,9 +42,9 @@ from collections import Counter
 from typing import List, Optional, Sequence, Tuple
 
 from .. import text as textlib
+from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit
 from ..scoring import Match, ScoreResult
-from ..options import Option, register_method
 from ..signature import const, option
 from .base import Method
 

@@ -180,11 +180,11 @@ class PyramidConfig(metaclass=_GeneratedDoc):
         return d
 
     def pyramid_key(self) -> tuple:
-        """The options a pyramid depends on (scoring options such as the threshold are not among them)."""
-        return (self.method, self.extract, self.credit, self.segmenter, self.sentence_penalty, self.length_limit,
-                self.time_limit, self.solver, self.be_variant, self.be_match, self.rouge_variant, self.rouge_stem,
-                self.edua, self.edge_percentile, self.zipf_beta, self.merge_threshold, self.amr_parser) + (
-                    (self.extra,) if self.extra else ())
+        """The options a pyramid depends on: all but those declared ``scoring_only`` (the threshold, ...)."""
+        options = declared()
+        return (self.method,) + tuple(getattr(self, f.name) for f in fields(self)
+                                      if f.name in BUILT_IN and not options[f.name].scoring_only) + (
+            (self.extra,) if self.extra else ())
 
 
 # the options that are fields; the options of plug-ins travel in `extra`

@@ -32,7 +32,8 @@ class Option:
     type, default, choices and a one-line help; paper: the value the method's paper uses, where it gives
     one; matchers: the matchers that read it (then every method built with that matcher reads it); arg: the
     constructor argument of the matcher it sets (``amr_parser`` -> ``parser``), when named differently;
-    bounds: ``(low, high)`` of a number (finite, both ends included).
+    bounds: ``(low, high)`` of a number (finite, both ends included); scoring_only: the option changes how
+    a summary is scored against a pyramid, not the pyramid (a cached pyramid serves every value).
     """
 
     name: str
@@ -45,6 +46,7 @@ class Option:
     matchers: Tuple[str, ...] = ()
     arg: Optional[str] = None
     bounds: Optional[Tuple[float, float]] = None
+    scoring_only: bool = False
 
     def read_by(self, method: str, matcher) -> bool:
         return method in self.methods or (matcher is not None and matcher in self.matchers)
@@ -122,7 +124,7 @@ SHARED = (  # options of several methods, who name them in ``register_method(...
            "all-MiniLM-L6-v2 vectors), amr (Smatch share of the unit's AMR triples), learned (a presence "
            "classifier trained on REALSumm SCU labels) or learned+recall (their mean); default: by method "
            "(lcs for hirao, recall for refpyramid, embedding for pyreval and peak, amr for ape)"),
-    Option("threshold", (), float, paper=0.55, bounds=(0.0, 1.0),
+    Option("threshold", (), float, paper=0.55, bounds=(0.0, 1.0), scoring_only=True,
            help="a pair matches when its similarity reaches it (Hirao et al. 2018, Eq. 24); default: the "
                 "matcher's or method's own"),
     Option("segmenter", (), default="transformer", help="EDU segmenter (pyramid_metric.segment: transformer, "

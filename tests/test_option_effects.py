@@ -159,3 +159,12 @@ def test_option_docs_are_generated_from_the_declarations():
         for name in BUILT_IN | {"method"}:
             by_hand = re.findall(rf"^\s+{name}(?: \(`|: (?!(?:str|int|float|bool|Optional)\b))", text, flags=re.M)
             assert not by_hand, f"{path} describes `{name}` by hand"
+
+
+def test_pyramid_key_leaves_out_only_the_scoring_options():
+    hirao = PyramidConfig(method="hirao")
+    assert hirao.pyramid_key() == PyramidConfig(method="hirao", threshold=0.7, soft=True).pyramid_key()
+    assert hirao.pyramid_key() != PyramidConfig(method="hirao", extract="rouge").pyramid_key()
+    # the reference pyramid weighs each unit by the references its matcher finds it in: the matcher counts
+    assert PyramidConfig().pyramid_key() != PyramidConfig(matcher="lcs").pyramid_key()
+    assert PyramidConfig(method="ape").pyramid_key() == PyramidConfig(method="ape", ape_alpha=0.5).pyramid_key()

@@ -244,7 +244,7 @@ class APEMethod(Method):
 
 register_method("ape", APEMethod, help="APE (Steinberger et al. 2017): AMR/Smatch coverage of the SCUs, mixed with "
                 "ROUGE-SU4; built from the references alone", options=(
-    Option("ape_alpha", (), float, 0.2, paper=0.2, bounds=(0.0, 1.0),
+    Option("ape_alpha", (), float, 0.2, paper=0.2, bounds=(0.0, 1.0), scoring_only=True,
            help="mix alpha x APE + (1 - alpha) x ROUGE-SU4 (Steinberger et al. 2017); 1 = APE alone"),
 ), reads=("matcher", "threshold", "amr_parser"), resolves={"matcher": "amr", "threshold": 0.75}, fields=(
     Field("amr", lambda c, parts: parts["amr"], lambda v: {"amr_parser": parser_name(v)}),

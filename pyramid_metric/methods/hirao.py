@@ -65,7 +65,7 @@ register_method("hirao", HiraoMethod, help="EDU pyramid from source extracts (Hi
     Option("extract", (), choices=("be", "rouge", "align"), default="be", paper="be",
            help="source extract of the pyramid: Prop(BE) (oracle ILP on Basic Elements), Prop(ROUGE) (oracle ILP "
                 "on bigrams) or Prop(AL) (LCS alignment ILP) (Hirao et al. 2018, section 3)"),
-    Option("soft", (), bool, False, paper=False,
+    Option("soft", (), bool, False, paper=False, scoring_only=True,
            help="credit similarity x weight instead of the weight (a deviation from the paper)"),
     Option("sentence_penalty", (), float, 1.0, paper=1.0, bounds=(0.0, math.inf),
            help="weight of the sentence-count term of the extract ILP (Hirao et al. 2018, Eq. 9)"),

@@ -252,7 +252,7 @@ register_method("pyreval", PyrEvalMethod, help="PyrEval (Gao et al. 2019): EDUA 
            help="t_edge as a percentile of cross-reference segment similarities (Gao et al. 2019)"),
     Option("zipf_beta", ("pyreval", "ape"), float, 2.5, paper=2.5, bounds=(0.0, 10.0),
            help="beta of EDUA-G's Zipfian capacities y_n = alpha (1/n)^beta (Gao et al. 2019, appendix A)"),
-    Option("pyreval_score", (), choices=("coverage", "quality", "comprehensive"), default="coverage",
+    Option("pyreval_score", (), choices=("coverage", "quality", "comprehensive"), default="coverage", scoring_only=True,
            help="which PyrEval score is the score (Gao et al. 2019, section 4.6); all are reported"),
 ), reads=("matcher", "threshold"), resolves={"matcher": "embedding", "threshold": 0.6}, fields=(
     option("score", "pyreval_score"),

@@ -1,5 +1,6 @@
-"""A plug-in scoring method with one option of its own, declared in this file only: the method and its option
-appear in evaluate's compute() keywords, the command line's --help and the signature, and it scores."""
+"""A plug-in scoring method with one option of its own, declared in this file only (one ``register_method`` call,
+made here in a fixture so that it can be undone): the method and its option appear in evaluate's compute()
+keywords, the command line's --help and the signature, and it scores."""
 import json
 import subprocess
 import sys
@@ -38,9 +39,17 @@ class WordCoverageMethod(Method):
         return out
 
 
-register_method("toy-coverage", WordCoverageMethod, help="share of the reference's words in the summary (a test)",
-                options=(Option("toy_min_len", (), int, 1, bounds=(1, 100),
-                                help="shortest word that counts, in characters"),))
+@pytest.fixture(autouse=True, scope="module")
+def toy_method():
+    """The registration, as a plug-in's module makes it; removed after this file's tests, so that the tests
+    that list every method see only the built-in ones."""
+    from pyramid_metric import options
+
+    register_method("toy-coverage", WordCoverageMethod, help="share of the reference's words in the summary (a test)",
+                    options=(Option("toy_min_len", (), int, 1, bounds=(1, 100),
+                                    help="shortest word that counts, in characters"),))
+    yield
+    del options.METHODS["toy-coverage"], options.OPTIONS["toy_min_len"]
 
 PRED = ["Schools closed on Friday."]
 REFS = [["Schools closed on Monday and Friday."]]

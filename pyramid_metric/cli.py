@@ -14,7 +14,7 @@ import os
 import sys
 from typing import List
 
-from .config import METHODS, PyramidConfig
+from .config import PyramidConfig
 from .presets import PRESETS
 
 EXIT_BAD_INPUT = 1
@@ -32,35 +32,42 @@ class InputError(Exception):
 
 
 def _add_config_args(p: argparse.ArgumentParser) -> None:
-    """The configuration flags, generated from the option declarations (``pyramid_metric.options``), one
-    group per method. Every flag defaults to None (not given): only the options the user gives reach
-    PyramidConfig, so an option the method does not read is refused and a preset sets the others."""
-    from .match import MATCHERS
-    from .options import OPTIONS
+    """The configuration flags, generated from the option declarations (``pyramid_metric.options``): the
+    options several methods read, then one group per method (and per matcher) with its own. Every flag
+    defaults to None (not given): only the options the user gives reach PyramidConfig, so an option the
+    method does not read is refused and a preset sets the others."""
+    from .options import declared, matcher_names, method_names
 
     d = PyramidConfig()
     g = p.add_argument_group("configuration")
-    g.add_argument("--method", choices=METHODS, help=f"scoring system (default: {d.method})")
+    g.add_argument("--method", choices=method_names(), help=f"scoring system (default: {d.method})")
     g.add_argument("--preset", default=None, choices=sorted(PRESETS),
                    help="a paper's own configuration (options not given take the preset's values)")
-    groups: dict = {}
-    for opt in OPTIONS.values():
-        owner = f"method {opt.methods[0]}" if opt.methods else f"matcher {opt.matchers[0]}"
-        if owner not in groups:
-            groups[owner] = p.add_argument_group(f"options of {owner}")
-        readers = [*opt.methods, *(f"matcher {m}" for m in opt.matchers)]
-        help_text = (opt.describe() + (f" (read by {', '.join(readers)})" if len(readers) > 1 else "")).replace(
-            "%", "%%")
-        flag = "--" + opt.name.replace("_", "-")
-        if opt.type is bool:
-            negate = bool(opt.default)  # on by default: the flag turns it off
-            help_text = ("turn off: " if negate else "") + help_text
-            groups[owner].add_argument("--no-" + flag[2:] if negate else flag, dest=opt.name, default=None,
-                                       action="store_false" if negate else "store_true", help=help_text)
-            continue
-        choices = sorted(MATCHERS) if opt.name == "matcher" else (list(opt.choices) or None)
-        groups[owner].add_argument(flag, type=opt.type if opt.type in (int, float) else None, choices=choices,
-                                   help=help_text)
+    def owner(opt) -> str:
+        return ("options of several methods" if len(opt.methods) > 1 else
+                f"options of method {opt.methods[0]}" if opt.methods else f"options of matcher {opt.matchers[0]}")
+
+    order = ["options of several methods", *(f"options of method {m}" for m in method_names()),
+             *(f"options of matcher {m}" for m in matcher_names())]  # the groups in registration order
+    owners = {opt.name: owner(opt) for opt in declared().values()}
+    groups = {name: p.add_argument_group(name) for name in order if name in owners.values()}
+    for opt in declared().values():
+        several = len(opt.methods) + len(opt.matchers) > 1
+        help_text = (opt.describe() + (f" (read by {opt.reader_list()})" if several else "")).replace("%", "%%")
+        choices = sorted(matcher_names()) if opt.name == "matcher" else (list(opt.choices) or None)
+        _add_flag(groups[owners[opt.name]], opt, help_text, choices)
+
+
+def _add_flag(group, opt, help_text: str, choices) -> None:
+    """``--name`` (``--no-name`` for a switch that is on by default), default None = not given."""
+    flag = "--" + opt.name.replace("_", "-")
+    if opt.type is bool:
+        negate = bool(opt.default)  # on by default: the flag turns it off
+        group.add_argument("--no-" + flag[2:] if negate else flag, dest=opt.name, default=None,
+                           action="store_false" if negate else "store_true",
+                           help=("turn off: " if negate else "") + help_text)
+        return
+    group.add_argument(flag, type=opt.type if opt.type in (int, float) else None, choices=choices, help=help_text)
 
 
 def _config(args) -> PyramidConfig:

@@ -1,88 +1,58 @@
 """One frozen configuration object and its SacreBLEU-style signature string."""
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Optional, Tuple
 
-from .options import BUILT_IN, OPTIONS, PLUGIN_MATCHERS, check_read, reads
+from .options import (check_read, declared, matcher_names, matcher_plugin, method_names, method_plugin,
+                      reads)
 
-METHODS = ("hirao", "refpyramid", "be", "rouge", "pyreval", "peak", "ape")
-MATCHERS = ("lcs", "recall", "embedding", "align", "amr", "learned", "learned+recall")
-# threshold=None resolves to the matcher's default: t = 0.55 of Hirao et al. (2018) for LCS; for the MiniLM cosine the
-# value tuned on REALSumm dev only (scripts/tune_embedding_threshold.py: best summary-level Pearson of the
-# grid 0.30..0.90 with the default extract, 0.279 at t = 0.45; system-level Pearson 0.732 there).
-DEFAULT_THRESHOLDS = {"lcs": 0.55, "recall": 0.55, "embedding": 0.45, "amr": 0.75}
-# Methods that build SCU pyramids from the references resolve threshold=None by method instead: PyrEval's WMIN
-# cosine and PEAK's scoring T (MiniLM cosine), APE's tau = 0.75 (Steinberger et al. 2017, section 5).
-METHOD_THRESHOLDS = {"pyreval": 0.6, "peak": 0.6, "ape": 0.75}
-# matcher=None resolves by method: the reference-EDU pyramid gives soft credit by content-word recall, PyrEval
-# and PEAK compare MiniLM vectors, APE AMR graphs; Hirao et al. (2018) use LCS (Eq. 6).  Methods that read no
-# matcher ("be", "rouge") keep None, as they keep threshold=None.
-METHOD_MATCHERS = {"refpyramid": "recall", "pyreval": "embedding", "peak": "embedding", "ape": "amr"}
-# the choices of each option, as declared with it (pyramid_metric.options)
-EXTRACTS, CREDITS, SOLVERS, EDUA_VARIANTS, PYREVAL_SCORES, AMR_PARSERS, BE_VARIANTS, BE_MATCHES, ROUGE_VARIANTS = (
-    OPTIONS[name].choices for name in ("extract", "credit", "solver", "edua", "pyreval_score", "amr_parser",
-                                       "be_variant", "be_match", "rouge_variant"))
+FALLBACK_THRESHOLD = 0.55  # t of Hirao et al. (2018), Eq. 24, for a matcher that resolves no threshold of its own
+
+
+def __getattr__(name):
+    """``METHODS`` and ``MATCHERS``: the registered names (built-in and plug-ins'), read when asked."""
+    if name == "METHODS":
+        return method_names()
+    if name == "MATCHERS":
+        return matcher_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_DOC = """Every choice that can move a score.
+
+    The default is the configuration that agrees best with human pyramid scores on REALSumm dev
+    (docs/results.md): the reference-EDU pyramid with content-weighted soft credit.  Hirao et al. (2018)'s
+    faithful Prop(BE) is ``method="hirao"`` (its extract "be", matcher "lcs" and t = 0.55 are the defaults).
+
+    Each option is declared once, by the component that reads it (``register_method`` /
+    ``register_matcher`` in its own module, or :data:`pyramid_metric.options.SHARED`); the list below is
+    generated from those declarations, as docs/options.md is.  An option the chosen method does not read
+    raises ValueError; ``None`` and the default count as not given, and an unset matcher or threshold is
+    resolved by the method or matcher that reads it.  ``extra`` holds the options of plug-ins (registered
+    methods and matchers) as sorted (name, value) pairs; ``from_preset`` and the scorer fill it from
+    keyword options.  ``preset``: the paper configuration the options reproduce
+    (:mod:`pyramid_metric.presets`), named in the signature; build it with
+    ``PyramidConfig.from_preset(name, **options)``.
+
+"""
+
+
+class _GeneratedDoc(type):
+    """Gives :class:`PyramidConfig` a docstring generated from the option declarations when it is read."""
+
+    @property
+    def __doc__(cls):
+        from .options import config_doc
+
+        return _DOC + config_doc() if _defined else _DOC
+
+
+_defined = False
 
 
 @dataclass(frozen=True)
-class PyramidConfig:
-    """Every choice that can move a score.
-
-    The default is the configuration that agrees best with human pyramid scores on REALSumm dev (README,
-    "Agreement with people"): the reference-EDU pyramid with content-weighted soft credit.  Hirao et al. (2018)'s
-    faithful Prop(BE) is ``method="hirao"`` (its extract "be", matcher "lcs" and t = 0.55 are the defaults).
-
-    Each option is declared once in :mod:`pyramid_metric.options` (who reads it, type, choices, help, the
-    paper's value; docs/options.md lists them by method).  An option the chosen method does not read raises
-    ValueError; ``None`` and the default count as not given.  ``extra`` holds the options of plug-in
-    matchers (``match.register_matcher``) as sorted (name, value) pairs; ``from_preset`` and the scorer
-    fill it from keyword options.
-
-    method: scoring system ("refpyramid" = pyramid of the references' own EDUs, the default;
-        "hirao" = EDU-based automatic pyramid from source extracts, Hirao et al. 2018).
-    extract: method="hirao" only (None elsewhere; "be" when unset): how extractive references are built: "be" (oracle ILP on Basic
-        Elements, Prop(BE)), "rouge" (oracle ILP on bigrams, Prop(ROUGE)) or
-        "align" (LCS alignment ILP, Prop(AL)).
-    matcher: similarity between summary EDUs and pyramid EDUs ("lcs" = Eq. 6); None = by method
-        (``METHOD_MATCHERS``: "recall" for refpyramid, "lcs" otherwise).
-    credit: refpyramid only: "content" (a unit's credit and bound scale with its number of content words,
-        so a long unit is worth more than a short one) or "unit" (every unit counts its weight once, as
-        the LitePyramid score counts SCUs); given human SCUs are credited the same way.
-    presence: refpyramid only: how a unit's presence in the summary is judged: "summary+sentence" (the mean
-        of its presence in the whole summary and in the summary sentence that holds most of it),
-        "sentence+bigram" (the mean of that best-sentence presence and the share of the unit's word bigrams
-        found in the summary) or "auto" (sentence+bigram for a pyramid built from two or more references,
-        summary+sentence for one reference and for given SCUs).
-    threshold: t of Eq. (24): a pair matches when phi >= t; None = the matcher's default
-        (``DEFAULT_THRESHOLDS``: 0.55 for LCS as in the paper, the REALSumm-dev-tuned cosine for embedding).
-    soft: give phi * w instead of g * w as credit (a documented deviation; off in the paper).
-    segmenter: EDU segmenter name.
-    sentence_penalty: weight of the sentence-count term of Eq. (9) (1 in the paper).
-    length_limit: L_max in words; None = each reference's own length for its extract and
-        the mean reference length for the knapsack bound.
-    time_limit: seconds allowed per ILP; at the limit the best feasible solution is kept.
-    solver: preferred ILP solver ("highs" in process, "cbc" subprocess); the other is the fallback.
-    be_variant: Basic Elements method (Hovy et al. 2006): "hmr" (head|modifier|relation must match) or "hm".
-    be_match: Basic Elements word matching: "lexical" (exact lower-cased words, the BE paper's default)
-        or "lemma" (root forms).
-    rouge_variant: ROUGE baseline (method="rouge"): "1".."4" (ROUGE-N) or "su4"/"s4" (skip-bigram, gap 4,
-        with/without unigrams), recall as ROUGE-1.5.5 computes it.
-    rouge_stem: Porter-stem words longer than 3 characters (ROUGE-1.5.5 -m).
-    edua: PyrEval pyramid construction (Gao et al. 2019): "greedy" (EDUA-G, appendix A) or "complete" (EDUA-C, exact).
-    edge_percentile: PyrEval t_edge as a percentile of cross-reference segment cosines (83 in the paper).
-    zipf_beta: beta of EDUA-G's Zipfian capacities y_n = alpha (1/n)^beta (2.5 in the paper).
-    pyreval_score: which PyrEval score is "the" score: "coverage", "quality" or "comprehensive" (all are reported).
-    merge_threshold: PEAK's T1: reference triples whose cosine is >= T1 are merged into one SCU.
-    ape_alpha: APE's linear mix alpha * APE + (1 - alpha) * ROUGE-SU4 (0.2 in Steinberger et al. 2017; 1 = APE alone).
-    amr_parser: AMR parser of the "amr" matcher and APE: "amrlib" (needs an installed parse model),
-        "dependency" (built-in dependency-to-AMR approximation) or "auto" (amrlib when a model loads).
-    preset: the paper configuration these options reproduce ("hirao2018", "be2006", "pyreval2019",
-        "ape2017", "peak2016"; :mod:`pyramid_metric.presets`), named in the signature.  Build it with
-        ``PyramidConfig.from_preset(name, **options)``; here it is checked against the options.
-    """
-
+class PyramidConfig(metaclass=_GeneratedDoc):
     method: str = "refpyramid"
     extract: Optional[str] = None
     matcher: Optional[str] = None
@@ -110,56 +80,31 @@ class PyramidConfig:
     extra: Tuple[Tuple[str, Any], ...] = ()  # options of registered plug-ins (name, value), sorted by name
 
     def __post_init__(self):
-        def choice(name, allowed):
-            value = getattr(self, name)
-            if not isinstance(value, str):
-                raise TypeError(f"PyramidConfig: `{name}` must be a str, got {type(value).__name__}")
-            if value not in allowed:
-                raise ValueError(f"PyramidConfig: unknown {name} {value!r}; choose one of {list(allowed)}")
-
-        choice("method", METHODS)
-        # an option the method does not read would change nothing: refuse it (defaults count as not given)
+        if not isinstance(self.method, str):
+            raise TypeError(f"PyramidConfig: `method` must be a str, got {type(self.method).__name__}")
+        if self.method not in method_names():
+            raise ValueError(f"PyramidConfig: unknown method {self.method!r}; choose one of {list(method_names())}")
+        options = declared()
         extra = dict(self.extra)
-        unknown = sorted(set(extra) - (set(OPTIONS) - BUILT_IN))
+        unknown = sorted(set(extra) - (set(options) - BUILT_IN))
         if unknown:
             raise ValueError(f"PyramidConfig: unknown option(s) {unknown}; the options are {self.option_names()}")
         object.__setattr__(self, "extra", tuple(sorted(extra.items())))
-        check_read(self.method, self.matcher if self.matcher is not None else METHOD_MATCHERS.get(self.method),
+        # an option the method does not read would change nothing: refuse it (defaults count as not given)
+        matcher = self.matcher if self.matcher is not None else method_plugin(self.method).resolved("matcher")
+        check_read(self.method, matcher,
                    {**{f.name: getattr(self, f.name) for f in fields(self)
                        if f.name not in ("method", "preset", "extra") and getattr(self, f.name) != f.default},
-                    **{k: v for k, v in extra.items() if v != OPTIONS[k].default}})
+                    **{k: v for k, v in extra.items() if v != options[k].default}})
+        self._resolve_unset()
+        for f in fields(self):  # type, choices and bounds, as declared
+            if f.name in BUILT_IN:
+                options[f.name].check(getattr(self, f.name))
         for name, value in extra.items():
-            OPTIONS[name].check(value)
-        # frozen: resolve what is unset once, only for methods that read it, so equal configurations compare equal
-        if self.matcher is None and reads(self.method, "matcher"):
-            object.__setattr__(self, "matcher", METHOD_MATCHERS.get(self.method, "lcs"))
-        if self.method == "hirao":
-            if self.extract is None:
-                object.__setattr__(self, "extract", "be")  # Prop(BE), the paper's best
-        if self.matcher is not None:
-            choice("matcher", MATCHERS + tuple(PLUGIN_MATCHERS))
-        for name in ("extract", "credit", "presence", "solver", "be_variant", "be_match", "rouge_variant", "soft",
-                     "rouge_stem", "segmenter", "edua", "pyreval_score", "amr_parser"):  # type and choices, as declared
-            OPTIONS[name].check(getattr(self, name))
-        if self.threshold is None and reads(self.method, "threshold"):
-            object.__setattr__(self, "threshold", METHOD_THRESHOLDS.get(self.method,
-                                                                        DEFAULT_THRESHOLDS.get(self.matcher, 0.55)))
-        for name, lo, hi in (("threshold", 0.0, 1.0), ("sentence_penalty", 0.0, math.inf),
-                             ("time_limit", 1e-3, math.inf)):
-            v = getattr(self, name)  # finite: the ILP solvers cannot take inf or NaN
-            if v is None and name == "threshold":
-                continue
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or not math.isfinite(v):
-                bounds = f"in [{lo:g}, {hi:g}]" if hi < math.inf else f">= {lo:g}"
-                raise ValueError(f"PyramidConfig: `{name}` must be a finite number {bounds}, got {v!r}")
-        if self.length_limit is not None and (
-                isinstance(self.length_limit, bool) or not isinstance(self.length_limit, int) or self.length_limit < 1):
-            raise ValueError(f"PyramidConfig: `length_limit` must be None or an int >= 1, got {self.length_limit!r}")
-        for name, lo, hi in (("edge_percentile", 0.0, 100.0), ("zipf_beta", 0.0, 10.0),
-                             ("merge_threshold", 0.0, 1.0), ("ape_alpha", 0.0, 1.0)):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo <= v <= hi) or math.isnan(v):
-                raise ValueError(f"PyramidConfig: `{name}` must be a number in [{lo}, {hi}], got {v!r}")
+            options[name].check(value)
+        if self.matcher is not None and self.matcher not in matcher_names():
+            raise ValueError(f"PyramidConfig: unknown matcher {self.matcher!r}; choose one of "
+                             f"{list(matcher_names())}")
         if self.preset is not None:  # the signature names the preset: the options must be the preset's
             from .presets import get_preset
 
@@ -169,13 +114,25 @@ class PyramidConfig:
                     raise ValueError(f"PyramidConfig: preset {self.preset!r} needs {key}={value!r}, got "
                                      f"{getattr(self, key)!r}; build it with PyramidConfig.from_preset(...)")
 
+    def _resolve_unset(self) -> None:
+        """Options left unset (None) that the method reads get the values its method, then its matcher, give
+        them (``resolves`` of their registration): frozen, so equal configurations compare equal."""
+        for name, value in method_plugin(self.method).resolves:
+            if getattr(self, name) is None and reads(self.method, name):
+                object.__setattr__(self, name, value)
+        if self.matcher is None and reads(self.method, "matcher"):
+            object.__setattr__(self, "matcher", "lcs")
+        if self.threshold is None and reads(self.method, "threshold") and self.matcher in matcher_names():
+            threshold = matcher_plugin(self.matcher).resolved("threshold", FALLBACK_THRESHOLD)
+            object.__setattr__(self, "threshold", threshold)
+
     @classmethod
     def from_preset(cls, preset: Optional[str], **options) -> "PyramidConfig":
         """The configuration of a paper preset, with ``options`` (those the preset leaves free, or equal)."""
         from .presets import preset_options
 
         options = preset_options(preset, options)
-        extra = {k: options.pop(k) for k in list(options) if k in OPTIONS and k not in BUILT_IN}
+        extra = {k: options.pop(k) for k in list(options) if k in declared() and k not in BUILT_IN}
         return cls(**options, extra=tuple(extra.items())) if extra else cls(**options)
 
     @classmethod
@@ -209,13 +166,14 @@ class PyramidConfig:
     @classmethod
     def option_names(cls):
         """Every option name: the fields and the options registered by plug-ins."""
-        return [f.name for f in fields(cls) if f.name != "extra"] + sorted(set(OPTIONS) - BUILT_IN)
+        return [f.name for f in fields(cls) if f.name != "extra"] + sorted(set(declared()) - BUILT_IN)
 
     def get(self, name: str):
         """The value of an option, a field or a plug-in's (its default when not given)."""
         if name in BUILT_IN or name in ("method", "preset"):
             return getattr(self, name)
-        return dict(self.extra).get(name, OPTIONS[name].default if name in OPTIONS else None)
+        options = declared()
+        return dict(self.extra).get(name, options[name].default if name in options else None)
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -223,8 +181,13 @@ class PyramidConfig:
         return d
 
     def pyramid_key(self) -> tuple:
-        """The options a pyramid depends on (scoring options such as the threshold are not among them)."""
-        return (self.method, self.extract, self.credit, self.segmenter, self.sentence_penalty, self.length_limit,
-                self.time_limit, self.solver, self.be_variant, self.be_match, self.rouge_variant, self.rouge_stem,
-                self.edua, self.edge_percentile, self.zipf_beta, self.merge_threshold, self.amr_parser) + (
-                    (self.extra,) if self.extra else ())
+        """The options a pyramid depends on: all but those declared ``scoring_only`` (the threshold, ...)."""
+        options = declared()
+        return (self.method,) + tuple(getattr(self, f.name) for f in fields(self)
+                                      if f.name in BUILT_IN and not options[f.name].scoring_only) + (
+            (self.extra,) if self.extra else ())
+
+
+# the options that are fields; the options of plug-ins travel in `extra`
+BUILT_IN = frozenset(f.name for f in fields(PyramidConfig)) - {"method", "preset", "extra"}
+_defined = True

@@ -16,7 +16,7 @@ import datasets
 import evaluate
 
 from .config import PyramidConfig
-from .options import OPTIONS, options_doc
+from .options import declared, options_doc
 from .scorer import PyramidScorer
 from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict
 
@@ -41,8 +41,9 @@ Pyramid is an automatic Pyramid content metric for summarization. By default the
 Elementary Discourse Units (EDUs) of every human reference, none merged (references in a canonical order,
 so their listed order does not matter); a unit's weight is the number of references whose text expresses
 it (content-word recall >= 0.5) and its value is weight x content words. A summary earns each unit's value
-x its presence: the mean of the unit's content-word recall in the whole summary and its best recall in one
-summary sentence. With one reference the total is divided by the knapsack bound of Hirao et al. (2018,
+x its presence: with one reference the mean of the unit's content-word recall in the whole summary and its
+best recall in one summary sentence, with several the mean of that best-sentence recall and the share of the
+unit's word bigrams found in the summary. With one reference the total is divided by the knapsack bound of Hirao et al. (2018,
 Eq. 25-27) at the reference length, which equals the total value (a recall); with several, each
 reference's units' credit is pooled over the sum of their values. On REALSumm this default agrees with human
 pyramid scores better than ROUGE-1/2/SU4 and BERTScore at summary level. The faithful method of Hirao
@@ -59,16 +60,6 @@ Args:
     references (`list` of `list` of `str`, or `list` of `str`): one or more human reference summaries per example.
     sources (`list` of `str`, or `list` of `list` of `str`): the source document(s) of each example;
         several documents of one example are joined with a blank line.
-    method (`str`, default `"refpyramid"`): the scoring system: `"refpyramid"` (pyramid of the references'
-        own EDUs, unmerged; credit = weight x content words x presence: with one reference the mean of
-        the unit's content-word recall in the whole summary and in its best sentence, with several the
-        mean of its best-sentence recall and the share of its word bigrams in the summary; no sources
-        needed), `"hirao"` (EDU pyramid from source
-        extracts, Hirao et al. 2018), `"be"` (Basic Elements, Hovy et al. 2006; no sources needed),
-        `"rouge"` (ROUGE-N / ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed), `"pyreval"`
-        (PyrEval, Gao et al. 2019: EDUA pyramid of reference segments, WMIN), `"peak"` (PEAK, Yang et al.
-        2016: triple pyramid, Hungarian) or `"ape"` (APE: AMR/Smatch coverage of SCUs mixed with
-        ROUGE-SU4); the last three build pyramids from the references alone.
 """ + options_doc() + """    scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each
         example (DUC/TAC pyramids, REALSumm `scus`); predictions are scored against them with the matcher
         (default method: each SCU earns its weight x its presence in the summary; `method="hirao"`: an SCU
@@ -254,7 +245,7 @@ def _compute_signature() -> inspect.Signature:
     kw, pos = inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD
     params = [inspect.Parameter("self", pos)] + [inspect.Parameter(n, pos, default=None)
                                                  for n in ("predictions", "references", "sources")]
-    for name in ("explain", "scus", "scu_weights", "scu_contributors", "jackknife", "preset", "method", *OPTIONS):
+    for name in ("explain", "scus", "scu_weights", "scu_contributors", "jackknife", "preset", "method", *declared()):
         params.append(inspect.Parameter(name, kw, default=False if name in ("explain", "jackknife") else None))
     return inspect.Signature(params)
 

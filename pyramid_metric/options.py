@@ -1,18 +1,27 @@
-"""The declarations of every option: who reads it, its type, default, choices, help and the paper's value.
+"""The registry of options and plug-ins, and what is generated from it.
 
-Every :class:`~pyramid_metric.config.PyramidConfig` option except ``method`` and ``preset`` is declared
-once, here for the built-in methods and matchers, and by ``match.register_matcher(..., options=...)`` in a
-plug-in's own module.  Validation, the command line's arguments, ``evaluate``'s keyword options and the
-signature are generated from these declarations.  ``check_read`` raises a ValueError naming an option set
-to a value other than its default when the chosen method does not read it; an option left at its default
-(or ``None``) counts as not given.  This module imports nothing heavy.
+A method, a matcher or a segmenter declares the options it reads next to its own code, in its own module:
+``register_method(name, Class, options=(Option(...), ...))`` (``pyramid_metric.methods``) or
+``register_matcher(name, Class, options=...)`` (``pyramid_metric.match``).  This module keeps the
+machinery - the :class:`Option` declaration, the registries, the checks, the documentation and help text
+generated from them - and the options several methods share (matcher, threshold, segmenter, length limit).
+Validation, the command line's arguments, ``evaluate``'s keyword options and their docs, the
+:class:`~pyramid_metric.config.PyramidConfig` docstring and the signature are generated from these
+declarations.
+
+The built-in plug-ins register when their packages are imported; every reader of the registry below
+(:func:`declared`, :func:`method_names`, ...) imports them first, so the declarations are complete whatever
+was imported before.  ``check_read`` raises a ValueError naming an option set to a value other than its
+default when the chosen method does not read it; an option left at its default (or ``None``) counts as not
+given.  This module imports nothing heavy, and the plug-in modules import no torch at import time.
 """
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import math
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Tuple
-
-ALL_METHODS = ("hirao", "refpyramid", "be", "rouge", "pyreval", "peak", "ape")
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 
 @dataclass(frozen=True)
@@ -22,7 +31,9 @@ class Option:
     name: the keyword (``--name-with-dashes`` on the command line); methods: the methods that read it;
     type, default, choices and a one-line help; paper: the value the method's paper uses, where it gives
     one; matchers: the matchers that read it (then every method built with that matcher reads it); arg: the
-    constructor argument of the matcher it sets (``amr_parser`` -> ``parser``), when named differently.
+    constructor argument of the matcher it sets (``amr_parser`` -> ``parser``), when named differently;
+    bounds: ``(low, high)`` of a number (finite, both ends included); scoring_only: the option changes how
+    a summary is scored against a pyramid, not the pyramid (a cached pyramid serves every value).
     """
 
     name: str
@@ -34,6 +45,8 @@ class Option:
     paper: Any = None
     matchers: Tuple[str, ...] = ()
     arg: Optional[str] = None
+    bounds: Optional[Tuple[float, float]] = None
+    scoring_only: bool = False
 
     def read_by(self, method: str, matcher) -> bool:
         return method in self.methods or (matcher is not None and matcher in self.matchers)
@@ -43,15 +56,34 @@ class Option:
         names = [f"method={m!r}" for m in self.methods] + [f"matcher={m!r}" for m in self.matchers]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
+    def reader_list(self) -> str:
+        """``refpyramid, hirao, matcher amr``: who reads it, for help and documentation."""
+        return ", ".join([*self.methods, *(f"matcher {m}" for m in self.matchers)])
+
+    def choice_list(self) -> str:
+        return ", ".join(map(repr, self.choices))
+
     def check(self, value) -> None:
-        """TypeError/ValueError naming the option when ``value`` is not of its type or among its choices."""
+        """TypeError/ValueError naming the option when ``value`` is not of its type, among its choices or
+        within its bounds (``None`` = not given passes)."""
         if value is None:
             return
+        if self.bounds is not None:
+            self._check_bounds(value)
         numeric = self.type in (int, float) and isinstance(value, (int, float)) and not isinstance(value, bool)
         if not (numeric or isinstance(value, self.type)) or (self.type is int and not isinstance(value, int)):
             raise TypeError(f"PyramidConfig: `{self.name}` must be a {self.type.__name__}, got {type(value).__name__}")
         if self.choices and value not in self.choices:
             raise ValueError(f"PyramidConfig: unknown {self.name} {value!r}; choose one of {list(self.choices)}")
+
+    def _check_bounds(self, value) -> None:
+        lo, hi = self.bounds
+        kind = "an int" if self.type is int else "a finite number"
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not number or (self.type is int and not isinstance(value, int)) or not math.isfinite(value) or \
+                not lo <= value <= hi:
+            where = f"in [{lo:g}, {hi:g}]" if hi < math.inf else f">= {lo:g}"
+            raise ValueError(f"PyramidConfig: `{self.name}` must be {kind} {where}, got {value!r}")
 
     def describe(self) -> str:
         """The help text with the default, the choices and the paper's value."""
@@ -63,61 +95,90 @@ class Option:
         return "; ".join(parts)
 
 
-_M = ("hirao", "refpyramid", "pyreval", "peak", "ape")  # the methods that read a matcher
-OPTIONS: Dict[str, Option] = {o.name: o for o in (
-    Option("extract", ("hirao",), choices=("be", "rouge", "align"), default="be", paper="be",
-           help="source extract of the pyramid: Prop(BE), Prop(ROUGE) or Prop(AL) (Hirao et al. 2018, section 3)"),
-    Option("matcher", _M, help="similarity of summary text to pyramid units: recall (share of the unit's content "
+@dataclass(frozen=True)
+class Plugin:
+    """A registered method or matcher: its class (or ``"module:Class"``, imported when first used), one line
+    of help, the values it gives the options left unset (``resolves``: e.g. a method's matcher and
+    threshold, a matcher's threshold) and, for a method, its signature fields
+    (:class:`pyramid_metric.signature.Field`)."""
+
+    target: Union[str, type]
+    help: str = ""
+    resolves: Tuple[Tuple[str, Any], ...] = ()
+    fields: Tuple[Any, ...] = ()
+
+    def load(self) -> type:
+        if isinstance(self.target, str):
+            module, cls = self.target.split(":")
+            return getattr(importlib.import_module(module), cls)
+        return self.target
+
+    def resolved(self, name: str, default=None):
+        return dict(self.resolves).get(name, default)
+
+
+SHARED = (  # options of several methods, who name them in ``register_method(..., reads=...)``; a method's own
+    # options are declared in its module
+    Option("matcher", (), help="similarity of summary text to pyramid units: recall (share of the unit's content "
            "words the summary contains), lcs (word LCS share, Hirao et al. 2018, Eq. 6), embedding (cosine of "
            "all-MiniLM-L6-v2 vectors), amr (Smatch share of the unit's AMR triples), learned (a presence "
            "classifier trained on REALSumm SCU labels) or learned+recall (their mean); default: by method "
            "(lcs for hirao, recall for refpyramid, embedding for pyreval and peak, amr for ape)"),
-    Option("credit", ("refpyramid",), choices=("content", "unit"), default="content",
-           help="a unit's credit scales with its content words, or each unit counts once"),
-    Option("presence", ("refpyramid",), choices=("auto", "summary+sentence", "sentence+bigram"), default="auto",
-           help="how a unit's presence in the summary is judged: summary+sentence (mean of its presence in the "
-                "whole summary and in the summary sentence that holds most of it), sentence+bigram (mean of that "
-                "best-sentence presence and the share of the unit's word bigrams found in the summary) or auto "
-                "(sentence+bigram for a pyramid of two or more references, summary+sentence otherwise)"),
-    Option("threshold", ("hirao", "pyreval", "peak", "ape"), float, paper=0.55,
+    Option("threshold", (), float, paper=0.55, bounds=(0.0, 1.0), scoring_only=True,
            help="a pair matches when its similarity reaches it (Hirao et al. 2018, Eq. 24); default: the "
                 "matcher's or method's own"),
-    Option("soft", ("hirao",), bool, False, paper=False, help="credit similarity x weight instead of the weight"),
-    Option("segmenter", ("hirao", "refpyramid"), default="transformer", help="EDU segmenter"),
-    Option("sentence_penalty", ("hirao",), float, 1.0, paper=1.0,
-           help="weight of the sentence-count term of the extract ILP (Hirao et al. 2018, Eq. 9)"),
-    Option("length_limit", ("hirao", "refpyramid"), int,
-           help="L_max in words; default: each reference's own length"),
-    Option("time_limit", ("hirao",), float, 10.0, help="seconds per extract ILP (the best solution found is kept)"),
-    Option("solver", ("hirao",), choices=("highs", "cbc"), default="highs", help="preferred ILP solver"),
-    Option("be_variant", ("be",), choices=("hm", "hmr"), default="hmr", paper="hmr",
-           help="Basic Elements head|modifier or head|modifier|relation (Hovy et al. 2006, section 4)"),
-    Option("be_match", ("be",), choices=("lexical", "lemma"), default="lexical", paper="lexical",
-           help="Basic Elements word matching: exact words or lemmas (Hovy et al. 2006, section 3.4)"),
-    Option("rouge_variant", ("rouge",), choices=("1", "2", "3", "4", "su4", "s4"), default="su4",
-           help="ROUGE-N or skip-bigram (+unigram) recall, as ROUGE-1.5.5 computes it"),
-    Option("rouge_stem", ("rouge",), bool, True, help="Porter-stem words (ROUGE-1.5.5 -m)"),
-    Option("edua", ("pyreval", "ape"), choices=("greedy", "complete"), default="greedy", paper="greedy",
-           help="pyramid construction EDUA-G (appendix A) or EDUA-C (section 4.4) of Gao et al. (2019)"),
-    Option("edge_percentile", ("pyreval", "ape"), float, 83.0, paper=83.0,
-           help="t_edge as a percentile of cross-reference segment similarities (Gao et al. 2019)"),
-    Option("zipf_beta", ("pyreval", "ape"), float, 2.5, paper=2.5,
-           help="beta of EDUA-G's Zipfian capacities (Gao et al. 2019, appendix A)"),
-    Option("pyreval_score", ("pyreval",), choices=("coverage", "quality", "comprehensive"), default="coverage",
-           help="which PyrEval score is the score (Gao et al. 2019, section 4.6); all are reported"),
-    Option("merge_threshold", ("peak",), float, 0.8,
-           help="T1: reference triples at least this similar form one SCU (Yang et al. 2016)"),
-    Option("ape_alpha", ("ape",), float, 0.2, paper=0.2,
-           help="mix alpha x APE + (1 - alpha) x ROUGE-SU4 (Steinberger et al. 2017); 1 = APE alone"),
-    Option("amr_parser", ("ape",), matchers=("amr",), choices=("auto", "amrlib", "dependency"), default="auto",
-           arg="parser", help="AMR parser: an amrlib model, the built-in dependency approximation, or auto"),
-)}
-BUILT_IN = frozenset(OPTIONS)  # PyramidConfig fields; registered options of plug-ins travel in its `extra`
-PLUGIN_MATCHERS: Dict[str, object] = {}  # matchers registered by plug-ins (match.register_matcher)
+    Option("segmenter", (), default="transformer", help="EDU segmenter (pyramid_metric.segment: transformer, "
+           "bilstm, sentence, ...)"),
+    Option("length_limit", (), int, bounds=(1, math.inf),
+           help="L_max in words; default: each reference's own length for its extract and the mean reference "
+                "length for the knapsack bound"),
+)
+OPTIONS: Dict[str, Option] = {o.name: o for o in SHARED}
+METHODS: Dict[str, Plugin] = {}  # filled by register_method in each method's module
+MATCHERS: Dict[str, Plugin] = {}  # filled by register_matcher in each matcher's module
+BUILT_IN_PACKAGES = ("pyramid_metric.methods", "pyramid_metric.match")  # importing them registers the built-ins
+_loaded = False
+
+
+def load_built_ins() -> None:
+    """Import the built-in plug-in packages once, so that their declarations are registered."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for package in BUILT_IN_PACKAGES:
+            importlib.import_module(package)
+
+
+def declared() -> Dict[str, Option]:
+    """Every declared option by name: the shared ones, the built-in plug-ins' and the registered ones."""
+    load_built_ins()
+    return OPTIONS
+
+
+def method_names() -> Tuple[str, ...]:
+    load_built_ins()
+    return tuple(METHODS)
+
+
+def matcher_names() -> Tuple[str, ...]:
+    load_built_ins()
+    return tuple(MATCHERS)
+
+
+def method_plugin(name: str) -> Plugin:
+    """The registration of method ``name``."""
+    load_built_ins()
+    return METHODS[name]
+
+
+def matcher_plugin(name: str) -> Plugin:
+    """The registration of matcher ``name``."""
+    load_built_ins()
+    return MATCHERS[name]
 
 
 def register(option: Option) -> Option:
-    """Add a plug-in's option; the same name declared differently is a ValueError."""
+    """Add an option; the same name declared differently is a ValueError."""
     known = OPTIONS.get(option.name)
     if known is not None and known != option:
         raise ValueError(f"option {option.name!r} is already declared ({known.readers()}) differently")
@@ -125,39 +186,107 @@ def register(option: Option) -> Option:
     return option
 
 
-def matcher_args(matcher) -> Dict[str, str]:
-    """Constructor argument -> option name for the options ``matcher`` reads."""
-    return {o.arg or o.name: o.name for o in OPTIONS.values() if matcher in o.matchers}
+def _read_also(names: Sequence[str], method_name: str) -> None:
+    """Declare that ``method_name`` reads the already declared options ``names`` (e.g. the shared threshold)."""
+    for name in names:
+        if name not in OPTIONS:
+            raise ValueError(f"register_method: {method_name!r} reads {name!r}, which no component declares")
+        o = OPTIONS[name]
+        if method_name not in o.methods:
+            OPTIONS[name] = dataclasses.replace(o, methods=(*o.methods, method_name))
+
+
+def register_method(name: str, target: Union[str, type], options: Sequence[Option] = (), reads: Sequence[str] = (),
+                    help: str = "", resolves: Optional[dict] = None, fields: Sequence[Any] = ()) -> Plugin:
+    """Make a scoring method available by ``name`` (``method=name`` everywhere) with the options it reads.
+
+    ``target``: the :class:`~pyramid_metric.methods.Method` subclass (or ``"module:Class"``).  ``options``:
+    the method's own options (each declared as read by this method when its ``methods`` is empty);
+    ``reads``: options declared elsewhere that it reads too (``"matcher"``, ``"threshold"``, ...);
+    ``help``: one line for the ``method`` option's documentation; ``resolves``: the values it gives options
+    left unset (``{"matcher": "recall"}``); ``fields``: its signature fields
+    (:mod:`pyramid_metric.signature`); without them, its own options are named in the signature by name.
+    Call it in the method's own module; the option then appears in ``evaluate``'s keywords, the command
+    line's ``--help`` and the signature.
+    """
+    for option in options:
+        register(dataclasses.replace(option, methods=tuple(option.methods) or (name,)))
+    _read_also(reads, name)
+    plugin = Plugin(target, help, tuple((resolves or {}).items()), tuple(fields))
+    METHODS[name] = plugin
+    return plugin
+
+
+def register_matcher(name: str, target: Union[str, type], options: Sequence[Option] = (), help: str = "",
+                     resolves: Optional[dict] = None) -> Plugin:
+    """Make a matcher available by ``name`` (``matcher=name`` everywhere) with the options it reads.
+
+    ``target``: the class, or ``"module:Class"`` (imported when first used).  Each of ``options`` is
+    declared as read by this matcher (``Option.matchers``); the matcher's constructor receives them by
+    ``Option.arg`` (default: the option's name).  ``resolves``: the values it gives options left unset
+    (``{"threshold": 0.45}``).  Call it in the matcher's own module.
+    """
+    for option in options:
+        register(dataclasses.replace(option, matchers=tuple(option.matchers) or (name,)))
+    plugin = Plugin(target, help, tuple((resolves or {}).items()))
+    MATCHERS[name] = plugin
+    return plugin
+
+
+def matcher_args(matcher_name) -> Dict[str, str]:
+    """Constructor argument -> option name for the options ``matcher_name`` reads."""
+    return {o.arg or o.name: o.name for o in declared().values() if matcher_name in o.matchers}
+
+
+def _wrap(text: str, indent: str, width: int) -> str:
+    import textwrap
+
+    return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent + "    ")
 
 
 def options_doc(indent: str = "    ", width: int = 116) -> str:
-    """The options as ``evaluate``'s argument list documents them (one entry per declared option)."""
-    import textwrap
-
-    lines = []
-    for o in OPTIONS.values():
-        readers = ", ".join([*o.methods, *(f"matcher {m}" for m in o.matchers)])
+    """The options as ``evaluate``'s argument list documents them: ``method`` (one line per registered
+    method), then one entry per declared option."""
+    options = declared()
+    methods = "; ".join(f'`"{n}"`: {p.help}' for n, p in METHODS.items() if p.help)
+    lines = [_wrap(f"method (`str`, default `\"refpyramid\"`): the scoring system: {methods}.", indent, width)]
+    for o in options.values():
         default = "" if o.default is None else f", default `{o.default!r}`"
-        head = f"{o.name} (`{o.type.__name__}`, read by {readers}{default}): "
-        body = o.help + (f"; the paper's value: {o.paper!r}." if o.paper is not None else ".")
-        lines.append(textwrap.fill(head + body, width, initial_indent=indent, subsequent_indent=indent + "    "))
+        head = f"{o.name} (`{o.type.__name__}`, read by {o.reader_list()}{default}): "
+        body = o.help + (f"; one of {o.choice_list()}" if o.choices else "") + (
+            f"; the paper's value: {o.paper!r}." if o.paper is not None else ".")
+        lines.append(_wrap(head + body, indent, width))
     return "\n".join(lines) + "\n"
 
 
-def reads(method: str, name: str, matcher=None) -> bool:
-    """Whether ``method`` (built with ``matcher``) reads option ``name``; ``method`` and ``preset`` always."""
-    option = OPTIONS.get(name)
-    return option is None or option.read_by(method, matcher)
+def config_doc(indent: str = "    ", width: int = 112) -> str:
+    """The options as :class:`~pyramid_metric.config.PyramidConfig`'s docstring lists them."""
+    options = declared()
+    methods = ", ".join(f'"{n}" ({p.help})' for n, p in METHODS.items() if p.help)
+    lines = [_wrap(f"method: the scoring system: {methods}.", indent, width)]
+    for o in options.values():
+        choices = f"; choices: {o.choice_list()}" if o.choices else ""
+        lines.append(_wrap(f"{o.name}: {o.describe()}{choices}; read by {o.reader_list()}.", indent, width))
+    return "\n".join(lines) + "\n"
 
 
-def check_read(method: str, matcher, given: Dict[str, object]) -> None:
-    """ValueError for the first option in ``given`` (name -> value, defaults left out) that ``method`` does not read."""
+def reads(method_name: str, name: str, matcher_name=None) -> bool:
+    """Whether ``method_name`` (built with ``matcher_name``) reads option ``name``; ``method`` and ``preset``
+    always."""
+    option = declared().get(name)
+    return option is None or option.read_by(method_name, matcher_name)
+
+
+def check_read(method_name: str, matcher_name, given: Dict[str, object]) -> None:
+    """ValueError for the first option in ``given`` (name -> value, defaults left out) that ``method_name``
+    does not read."""
     for name, value in given.items():
-        option = OPTIONS.get(name)
-        if option is not None and not option.read_by(method, matcher):
-            raise ValueError(f"PyramidConfig: `{name}`={value!r} has no effect with method={method!r}; it is read by "
-                             f"{option.readers()}. Drop `{name}` or choose one of those.")
+        option = declared().get(name)
+        if option is not None and not option.read_by(method_name, matcher_name):
+            raise ValueError(f"PyramidConfig: `{name}`={value!r} has no effect with method={method_name!r}; it is "
+                             f"read by {option.readers()}. Drop `{name}` or choose one of those.")
 
 
-__all__ = ["ALL_METHODS", "Option", "OPTIONS", "BUILT_IN", "register", "matcher_args", "options_doc", "reads",
-           "check_read"]
+__all__ = ["Option", "Plugin", "OPTIONS", "METHODS", "MATCHERS", "SHARED", "declared", "method_names",
+           "matcher_names", "method_plugin", "matcher_plugin", "register", "register_method", "register_matcher",
+           "matcher_args", "options_doc", "config_doc", "reads", "check_read", "load_built_ins"]

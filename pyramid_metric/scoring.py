@@ -46,14 +46,17 @@ class Match:
 
 @dataclass(frozen=True)
 class ScoreResult:
-    """Score = min(1, credit / bound) (OPT_LAP / OPT_KP of Hirao et al. (2018), Eq. 20-27), with the matches
-    and missed units that explain it.  The fields keep the paper's names; read them as :attr:`credit` and
-    :attr:`bound`.
+    """Score = min(1, credit / bound), with the matches and missed units that explain it.
+
+    credit: what the summary earned, the sum of its matches' credit (for ``method="hirao"``, OPT_LAP of
+    Hirao et al. (2018), Eq. 20-23; ROUGE's clipped n-gram hits, PyrEval's raw score, APE's matched SCU
+    weight for the other methods); bound: the most credit a summary could earn (the knapsack bound OPT_KP,
+    Eq. 25-27, or the method's own normalizer).
     """
 
     score: float
-    opt_lap: float
-    opt_kp: float
+    credit: float
+    bound: float
     matches: Tuple[Match, ...]
     missed: Tuple[int, ...]
     notes: Tuple[str, ...] = ()
@@ -64,16 +67,6 @@ class ScoreResult:
         """Score 0 with nothing matched, every unit missed and ``note`` saying why (an empty summary or
         pyramid): the one early return of every method."""
         return cls(0.0, 0.0, bound, (), tuple(range(n_units)), (note,), spans, **fields)
-
-    @property
-    def credit(self) -> float:
-        """What the summary earned: the sum of its matches' credit (OPT_LAP, Eq. 20-23)."""
-        return self.opt_lap
-
-    @property
-    def bound(self) -> float:
-        """The most credit a summary could earn (OPT_KP, Eq. 25-27, or the method's own normalizer)."""
-        return self.opt_kp
 
     def to_dict(self) -> dict:
         return {

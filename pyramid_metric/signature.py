@@ -6,8 +6,10 @@ versions of Python and the package.  It is built here, in one place, from the co
 method's component descriptions (``Method.signature_parts()``), and it parses back:
 ``PyramidConfig.from_signature(s)`` rebuilds the configuration that gave the score.
 
-Each method's fields are declared once in ``METHOD_FIELDS``: a :class:`Field` shows a value from the
-configuration and the component descriptions, and reads the options back from that value.
+Each method declares its fields once, with its registration (``register_method(..., fields=...)`` in the
+method's module, built from the helpers here): a :class:`Field` shows a value from the configuration and
+the component descriptions, and reads the options back from that value.  A method without fields has its
+own options named in the signature by name, as plug-ins' options are.
 """
 from __future__ import annotations
 
@@ -16,10 +18,10 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Dict, Optional, Tuple
 
-from .options import BUILT_IN, OPTIONS
+from .options import declared, method_names, method_plugin
 
 
-def _num(v) -> str:
+def num(v) -> str:
     return f"{v:g}"
 
 
@@ -33,15 +35,17 @@ def _matcher_options(value: str) -> dict:
     out = {"matcher": name}
     parser = re.search(r"parser:([^,)]+)", value)
     if name == "amr" and parser:
-        out["amr_parser"] = _parser_name(parser.group(1))
+        out["amr_parser"] = parser_name(parser.group(1))
     return out
 
 
-def _parser_name(description: str) -> str:
+def parser_name(description: str) -> str:
+    """The ``amr_parser`` option of an AMR parser's description."""
     return "dependency" if description.startswith("dep2amr") else "amrlib"
 
 
-def _edua_options(value: str) -> dict:
+def edua_options(value: str) -> dict:
+    """The options of an EDUA description: ``C`` (complete) or ``G(beta:2.5,...)`` (greedy, its beta)."""
     if value.startswith("C"):
         return {"edua": "complete"}
     beta = re.search(r"beta:([0-9.eE+-]+)", value)
@@ -72,44 +76,11 @@ def const(key: str, value: str) -> Field:
     return Field(key, lambda c, parts: value)
 
 
-THRESHOLD = dict(show=_num, read=float)
-# refpyramid's presence rules as the signature states them
-PRESENCE_RULES = {"summary+sentence": "mean(summary,best-sentence)", "sentence+bigram": "mean(best-sentence,bigram)",
-                  "auto": "auto(1ref:mean(summary,best-sentence);multiref:mean(best-sentence,bigram))"}
-_PRESENCE_OPTION = {v: k for k, v in PRESENCE_RULES.items()}
+THRESHOLD = dict(show=num, read=float)
 SEGMENTER = Field("seg", lambda c, parts: parts["segmenter"], lambda v: {"segmenter": _name_of(v)})
 MATCHER = Field("matcher", lambda c, parts: parts["matcher"], _matcher_options)
 LMAX = option("lmax", "length_limit", lambda v: v or "ref", lambda v: None if v == "ref" else int(v))
 
-METHOD_FIELDS: Dict[str, Tuple[Field, ...]] = {
-    "hirao": (option("extract", "extract"), MATCHER, option("t", "threshold", **THRESHOLD),
-              option("credit", "soft", lambda v: "soft" if v else "binary", lambda v: v == "soft"),
-              SEGMENTER, option("spen", "sentence_penalty", _num, float), LMAX),
-    "refpyramid": (MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}",
-                                   lambda v: v.replace("presence-x-", "")), SEGMENTER, LMAX,
-                   option("presence", "presence", lambda v: PRESENCE_RULES[v], lambda v: _PRESENCE_OPTION[v]),
-                   const("multiref", "every-ref-edu,pooled")),
-    "be": (option("be", "be_variant"), option("match", "be_match"), part("breaker", "breaker"),
-           const("score", "recall")),
-    "rouge": (option("rouge", "rouge_variant"),
-              option("stem", "rouge_stem", lambda v: "porter" if v else "none", lambda v: v == "porter"),
-              const("tok", "rouge-1.5.5"), const("multiref", "average"), const("score", "recall")),
-    "pyreval": (option("score", "pyreval_score"),
-                Field("edua", lambda c, parts: "C" if c.edua == "complete" else
-                      f"G(beta:{c.zipf_beta:g},alpha:segs+{parts['alpha_offset']})", _edua_options),
-                option("t_edge", "edge_percentile", lambda v: f"p{v:g}", lambda v: float(v[1:])),
-                option("wmin_t", "threshold", **THRESHOLD), part("vectors", "vectors"), part("parse", "parse")),
-    "peak": (part("triples", "triples"), part("sim", "matcher"), option("T1", "merge_threshold", **THRESHOLD),
-             option("T", "threshold", **THRESHOLD), const("norm", "avg-ref-scus")),
-    "ape": (Field("amr", lambda c, parts: parts["amr"], lambda v: {"amr_parser": _parser_name(v)}),
-            const("mmt", "smatch"), option("tau", "threshold", **THRESHOLD),
-            option("alpha", "ape_alpha", lambda v: f"{v:g}+rouge-su4(stem)", lambda v: float(v.split("+")[0])),
-            Field("scus", lambda c, parts: "pyreval-edua-" + ("C" if c.edua == "complete" else
-                                                              f"G(beta:{c.zipf_beta:g})")
-                  + f"(t_edge:p{c.edge_percentile:g},{parts['vectors']})",
-                  lambda v: {**_edua_options(v[len("pyreval-edua-"):]),
-                             "edge_percentile": float(re.search(r"t_edge:p([0-9.eE+-]+)", v).group(1))})),
-}
 # fields of the run and the environment, around the method's (``read`` sets the options they name)
 RUN_FIELDS = {"preset": lambda v: {"preset": v}, "method": lambda v: {"method": v},
               "solver": lambda v: {"solver": _name_of(v)}, "tl": lambda v: {"time_limit": float(v)}}
@@ -163,16 +134,16 @@ class Signature:
         if "method" not in fields:
             raise ValueError("Signature: no `method` field")
         method = fields["method"]
-        if method not in METHOD_FIELDS:
-            raise ValueError(f"Signature: unknown method {method!r}; choose one of {sorted(METHOD_FIELDS)}")
-        readers = {f.key: f.read for f in METHOD_FIELDS[method]}
+        if method not in method_names():
+            raise ValueError(f"Signature: unknown method {method!r}; choose one of {sorted(method_names())}")
+        readers = {f.key: f.read for f in method_plugin(method).fields}
         out: dict = {}
         for key, value in self.fields:
             read = RUN_FIELDS.get(key) or readers.get(key)
             if read is not None:
                 out.update(read(value))
-            elif key in OPTIONS and key not in BUILT_IN:  # a plug-in's option, by its declared type
-                out[key] = _typed(OPTIONS[key].type, value)
+            elif key in declared():  # an option named by name (a plug-in's), by its declared type
+                out[key] = _typed(declared()[key].type, value)
         return out
 
 
@@ -201,7 +172,8 @@ def _split(text: str):
 
 def method_fields(config, parts: Dict[str, str]) -> Tuple[Tuple[str, str], ...]:
     """``(key, value)`` of the method's fields, ``method`` first."""
-    return (("method", config.method),) + tuple((f.key, f.show(config, parts)) for f in METHOD_FIELDS[config.method])
+    return (("method", config.method),) + tuple((f.key, f.show(config, parts))
+                                                for f in method_plugin(config.method).fields)
 
 
 def build_signature(config, parts: Dict[str, str], solvers: str, version: str, nrefs=None,
@@ -216,9 +188,10 @@ def build_signature(config, parts: Dict[str, str], solvers: str, version: str, n
         fields.append(("preset", config.preset))
     fields += method_fields(config, parts)
     fields += [(name, str(value)) for name, value in config.extra]  # plug-ins' options, by name
-    fields += [("solver", f"{config.solver}({solvers})"), ("tl", _num(config.time_limit)),
+    fields += [("solver", f"{config.solver}({solvers})"), ("tl", num(config.time_limit)),
                ("py", f"{sys.version_info.major}.{sys.version_info.minor}"), ("version", f"pyramid-metric-{version}")]
     return Signature(tuple(fields))
 
 
-__all__ = ["Signature", "Field", "METHOD_FIELDS", "ABBREVIATIONS", "build_signature", "method_fields"]
+__all__ = ["Signature", "Field", "num", "option", "part", "const", "THRESHOLD", "SEGMENTER", "MATCHER", "LMAX",
+           "edua_options", "parser_name", "ABBREVIATIONS", "build_signature", "method_fields"]

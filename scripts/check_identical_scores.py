@@ -2,6 +2,8 @@
 
     python scripts/check_identical_scores.py --save runs/scores_before.json
     python scripts/check_identical_scores.py --compare runs/scores_before.json
+    python scripts/check_identical_scores.py --realsumm --save runs/before
+    python scripts/check_identical_scores.py --realsumm --compare runs/before
 
 Inputs: 3 REALSumm dev examples x 3 systems (source, one reference, the human SCUs) and one GUMSum dev document
 (first summary scored against the other references).  Configurations: every method (Hirao et al. with the
@@ -34,6 +36,8 @@ METHODS = [
     {"method": "hirao", "matcher": "embedding", "soft": True},
 ]
 PRESETS = ["hirao2018", "be2006", "pyreval2019", "ape2017", "peak2016"]
+REALSUMM_ROWS = ["default", "prop_be", "be_hmr", "rouge_su4", "pyreval", "peak", "ape", "human_default", "human_lcs"]
+REALSUMM_LIMIT = 5
 
 
 def _inputs():
@@ -83,12 +87,57 @@ def collect() -> dict:
     return out
 
 
+def realsumm_matrices(folder: str) -> None:
+    """Run the REALSumm dev script on ``REALSUMM_ROWS`` (first ``REALSUMM_LIMIT`` examples) into ``folder``."""
+    import subprocess
+
+    script = Path(__file__).resolve().parent / "realsumm_correlations.py"
+    subprocess.run([sys.executable, str(script), "--data", str(DATA / "realsumm" / "realsumm_dev.jsonl"),
+                    "--limit", str(REALSUMM_LIMIT), "--rows", *REALSUMM_ROWS, "--save-matrices", folder,
+                    "--matrices-only"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def compare_realsumm(before: Path, now: Path) -> int:
+    """Byte-for-byte comparison of each row's score matrix (and its signature); the number of rows that differ."""
+    import numpy as np
+
+    diffs = 0
+    for row in REALSUMM_ROWS:
+        b, n = np.load(before / f"{row}.npy"), np.load(now / f"{row}.npy")
+        same = b.dtype == n.dtype and b.shape == n.shape and b.tobytes() == n.tobytes()
+        sig_b = json.loads((before / f"{row}.json").read_text(encoding="utf-8"))["signature"]
+        sig_n = json.loads((now / f"{row}.json").read_text(encoding="utf-8"))["signature"]
+        if not same:
+            diffs += 1
+            worst = float(np.nanmax(np.abs(b - n))) if b.shape == n.shape else float("nan")
+            print(f"SCORES DIFFER {row}: max |before - now| = {worst!r}")
+        else:
+            print(f"identical {row}: {b.shape[0]}x{b.shape[1]} scores, mean {b.mean():.6f}")
+        if sig_b != sig_n:
+            print(f"signature changed {row}:\n  {sig_b}\n  {sig_n}")
+    print(f"REALSumm dev, {REALSUMM_LIMIT} examples: {len(REALSUMM_ROWS)} rows, {diffs} with different scores")
+    return diffs
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     group = ap.add_mutually_exclusive_group(required=True)
-    group.add_argument("--save", help="write the scores to this JSON file")
-    group.add_argument("--compare", help="compare the scores with this JSON file")
+    group.add_argument("--save", help="write the scores to this JSON file (with --realsumm: this folder)")
+    group.add_argument("--compare", help="compare the scores with this JSON file (with --realsumm: this folder)")
+    ap.add_argument("--realsumm", action="store_true", help="the REALSumm dev script's score matrices, one row "
+                    "per method")
     args = ap.parse_args(argv)
+    if args.realsumm:
+        import tempfile
+
+        if args.save:
+            realsumm_matrices(args.save)
+            print(f"saved {len(REALSUMM_ROWS)} score matrices to {args.save}")
+            return 0
+        with tempfile.TemporaryDirectory() as now:
+            realsumm_matrices(now)
+            return 1 if compare_realsumm(Path(args.compare), Path(now)) else 0
     now = collect()
     if args.save:
         Path(args.save).write_text(json.dumps(now, indent=1), encoding="utf-8")

@@ -188,6 +188,8 @@ def main():
     ap.add_argument("--presence-folds", metavar="DIR", help="by-example CV fold models of the learned matcher "
                     "(scripts/train_presence.py --cv example --save-fold-weights DIR): adds the out-of-fold rows "
                     + ", ".join(OUT_OF_FOLD_ROWS))
+    ap.add_argument("--matrices-only", action="store_true", help="with --save-matrices: only write the score "
+                    "matrices (no correlations; scripts/check_identical_scores.py --realsumm compares them)")
     ap.add_argument("--reuse", action="store_true", help="with --save-matrices: rows already saved there are "
                     "loaded, not recomputed (their recorded seconds are reported)")
     args = ap.parse_args()
@@ -233,6 +235,9 @@ def main():
             np.save(os.path.join(args.save_matrices, f"{name}.npy"), metric)
             with open(saved, "w", encoding="utf-8") as f:
                 json.dump({"label": label, "signature": sig, "seconds": secs}, f)
+            if args.matrices_only:
+                print(f"saved {name} in {secs:.1f}s", file=sys.stderr)
+                continue
         corr = all_correlations(metric, human)
         corr["wilcoxon"] = bootstrap_wilcoxon_agreement(metric, human)
         if args.bootstrap:
@@ -241,6 +246,8 @@ def main():
         table.append({"row": name, "label": label, "signature": sig, "seconds": secs,
                       "ms_per_summary": 1000 * secs / metric.size, **corr})
         print(f"done {name} in {secs:.1f}s", file=sys.stderr)
+    if args.matrices_only:
+        return
 
     print(f"\nREALSumm dev: {len(rows)} examples x {len(systems)} systems\n")
     print("| metric | summary r | summary rho | summary tau | system r | system rho | system tau | ms/summary |")

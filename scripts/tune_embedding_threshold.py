@@ -9,7 +9,8 @@ cosine matrix is computed once; every t of the grid is then scored with the same
 (scoring.credit_matrix + the one-to-one assignment / knapsack bound of scoring.pyramid_score).  The
 criterion is the summary-level Pearson correlation with the human LitePyramid scores (ties: the larger
 system-level Pearson).  With --scus the human-pyramid mode is swept instead (REALSumm's given SCUs).
-The chosen value goes into config.DEFAULT_THRESHOLDS["embedding"]; the table is reported in the README.
+The chosen value is the embedding matcher's threshold (``resolves`` of its registration in
+pyramid_metric/match/embedding.py); the table is reported in docs/results.md.
 """
 from __future__ import annotations
 

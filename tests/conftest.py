@@ -144,12 +144,12 @@ def stub_segmenter(monkeypatch):
 @pytest.fixture
 def stub_matcher(monkeypatch):
     """Registers :class:`WordOverlapMatcher` as matcher ``"stub-overlap"`` (threshold 0.5); returns the name."""
-    from pyramid_metric import config, match
+    from pyramid_metric import options
 
     name = WordOverlapMatcher.name
-    monkeypatch.setitem(match.MATCHERS, name, f"{__name__}:WordOverlapMatcher")
-    monkeypatch.setattr(config, "MATCHERS", tuple(config.MATCHERS) + (name,))
-    monkeypatch.setitem(config.DEFAULT_THRESHOLDS, name, 0.5)
+    options.load_built_ins()
+    monkeypatch.setitem(options.MATCHERS, name, options.Plugin(f"{__name__}:WordOverlapMatcher",
+                                                              resolves=(("threshold", 0.5),)))
     return name
 
 

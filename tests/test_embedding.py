@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pyramid_metric import PyramidConfig, PyramidScorer
-from pyramid_metric.config import DEFAULT_THRESHOLDS
+from pyramid_metric.options import matcher_plugin
 from pyramid_metric.document import Span
 from pyramid_metric.encoder import default_model_path, embed, encoder_signature, get_encoder
 from pyramid_metric.match import get_matcher
@@ -60,7 +60,8 @@ def test_matcher_prefers_paraphrases_and_lies_in_unit_interval():
 
 
 def test_threshold_defaults_per_matcher():
-    assert PyramidConfig(method="hirao", matcher="embedding").threshold == DEFAULT_THRESHOLDS["embedding"]
+    threshold = matcher_plugin("embedding").resolved("threshold")
+    assert PyramidConfig(method="hirao", matcher="embedding").threshold == threshold == 0.45
     assert PyramidConfig(method="hirao").threshold == 0.55
     assert PyramidConfig().threshold is None  # the reference-EDU pyramid reads no threshold
     assert PyramidConfig(method="hirao", matcher="embedding", threshold=0.8).threshold == 0.8

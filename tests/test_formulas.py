@@ -132,14 +132,14 @@ def test_score_eq20_to_27(threshold, soft, expected):
     summary = [Span("a b c x", tuple("a b c x".split())), Span("e", ("e",))]
     r = pyramid_score(summary, p, LCSMatcher(), threshold, soft)
     assert r.score == pytest.approx(expected)
-    assert r.opt_kp == 3.0
+    assert r.bound == 3.0
 
 
 def test_score_is_capped_at_one_with_a_note():
     p = _toy_pyramid()
     summary = [Span(t, tuple(t.split())) for t in ("a b c d", "e f", "g h i")]
     r = pyramid_score(summary, p, LCSMatcher(), 0.55)
-    assert r.opt_lap == 4.0 and r.score == 1.0 and "capped" in r.notes[0]
+    assert r.credit == 4.0 and r.score == 1.0 and "capped" in r.notes[0]
 
 
 def test_empty_summary_and_empty_pyramid_score_zero():

@@ -6,6 +6,7 @@ import pytest
 
 from pyramid_metric import PyramidScorer
 from pyramid_metric.match import MATCHERS
+from pyramid_metric.options import Plugin
 from pyramid_metric.match.base import Matcher
 from pyramid_metric.metaeval import all_correlations
 
@@ -78,8 +79,7 @@ def test_a_matcher_plugs_in_by_registry_name(monkeypatch):
     mod = types.ModuleType("_test_contains_matcher")
     mod.Contains = Contains
     monkeypatch.setitem(sys.modules, "_test_contains_matcher", mod)
-    monkeypatch.setitem(MATCHERS, "contains", "_test_contains_matcher:Contains")
-    monkeypatch.setattr("pyramid_metric.config.MATCHERS", ("lcs", "embedding", "contains"))
+    monkeypatch.setitem(MATCHERS, "contains", Plugin("_test_contains_matcher:Contains"))
     out = PyramidScorer(method="hirao", matcher="contains", threshold=0.5).compute(
         ["Officials said schools closed until Friday."], scus=[SCUS], scu_weights=[WEIGHTS])
     assert out["scores"][0] == pytest.approx(1 / 6)

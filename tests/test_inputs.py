@@ -29,10 +29,10 @@ def test_lone_surrogate_is_a_value_error_naming_argument_and_index(where):
                                     "merge_threshold", "ape_alpha"])
 @pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan])
 def test_non_finite_options_are_refused_at_validation(option, value):
-    from pyramid_metric.options import OPTIONS
+    from pyramid_metric.options import declared
 
     with pytest.raises(ValueError, match=f"`{option}` must be"):  # with a method that reads it
-        PyramidConfig(method=OPTIONS[option].methods[0], **{option: value})
+        PyramidConfig(method=declared()[option].methods[0], **{option: value})
 
 
 def test_knapsack_with_a_capacity_far_above_the_items_is_exact():

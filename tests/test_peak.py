@@ -61,8 +61,8 @@ def test_peak_pyramid_and_hand_checked_score(peak):
     assert weights[0] == 3.0  # "cat ate cheese" is in all three references
     # score = Hungarian raw / best weight of X SCUs, X = average number of SCUs per reference
     x = pyr.average_count()
-    assert res.result.opt_kp == pytest.approx(sum(weights[:x]))
-    assert res.result.opt_lap == 3.0
+    assert res.result.bound == pytest.approx(sum(weights[:x]))
+    assert res.result.credit == 3.0
     assert res.score == pytest.approx(3.0 / sum(weights[:x]))
     d = res.explanation()
     assert d["matches"][0]["weight"] == 3.0 and d["pyramid"]["units"][0]["contributors"]

@@ -28,7 +28,7 @@ def test_single_reference_score_is_content_weighted_presence():
     # (4 content words, presence 1): credit 1 x 4 x 1, bound 1 x 3 + 1 x 4 -> 4 / 7
     assert [u.weight for u in res.pyramid.units] == [1.0, 1.0]
     assert res.score == pytest.approx(4 / 7)
-    assert res.result.opt_kp == pytest.approx(7.0)
+    assert res.result.bound == pytest.approx(7.0)
     assert res.result.matches[0].unit_text == "Thousands of homes lost power."
     # half of the first unit: "storm" of storm/hit/coast -> (1/3 x 3 + 0) / 7
     assert s.score(["A storm."], [[ref]])[0].score == pytest.approx(1 / 7)
@@ -70,7 +70,7 @@ def test_multi_reference_weights_count_references_expressing_a_unit():
     # "The storm hit the coast." expresses the storm unit and 1/5 of the last: 3 + 0.2 x 15
     power, storm = PyramidScorer(method="refpyramid", matcher="recall", presence="summary+sentence").score(
         ["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
-    assert power.result.opt_kp == pytest.approx(42.0)
+    assert power.result.bound == pytest.approx(42.0)
     assert power.score == pytest.approx(36 / 42) and storm.score == pytest.approx(6 / 42)
 
 
@@ -97,7 +97,7 @@ def test_two_references_hand_computed_pooled_bound():
     summaries = ["The storm hit the coast and schools closed.", "Homes lost power in the storm."]
     a, b = s.score(summaries, [refs, refs])
     assert [u.weight for u in a.pyramid.units] == [2.0, 1.0, 2.0, 1.0]
-    assert a.result.opt_kp == pytest.approx(18.0)
+    assert a.result.bound == pytest.approx(18.0)
     # presence="summary+sentence" (one-sentence summaries: content-word recall in the summary)
     # a: presence 1, 0, 1, 1 -> (6 + 6 + 2) / 18
     # b: storm of storm/hit/coast (1/3) in u0 and u2, home/lost/power of four in u1 (3/4): (2 + 3 + 2) / 18

@@ -33,7 +33,7 @@ def test_every_order_of_three_references_gives_the_same_score():
     # three-town of "offici open shelter in three town" (2/5) and power-fail, fail-in of "as power fail in thousand
     # of home" (2/6), no other: presences 0, 1/8, 2/5, 5/12, 1/10, 0 and credit 12/8 + 5 x 2/5 + 12 x 5/12 +
     # 15/10 = 1.5 + 2 + 5 + 1.5 = 10 -> 10 / 49.
-    assert results[0].result.opt_kp == 49.0
+    assert results[0].result.bound == 49.0
     assert results[0].score == 10 / 49
 
 

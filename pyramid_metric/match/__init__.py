@@ -1,35 +1,16 @@
-"""Matchers: similarity between summary spans and pyramid units, chosen by name."""
+"""Matchers: similarity between summary spans and pyramid units, chosen by name.
+
+Each matcher registers itself and the options it reads in its own module (``register_matcher``); a plug-in
+does the same in its module.
+"""
 from __future__ import annotations
 
-import dataclasses
-import importlib
-from typing import Dict, Sequence, Union
+from typing import Union
 
-from ..options import PLUGIN_MATCHERS, Option, matcher_args, register
+from ..options import MATCHERS, matcher_args, register_matcher
 from .base import Matcher
 
-MATCHERS: Dict[str, Union[str, type]] = {
-    "lcs": "pyramid_metric.match.lcs:LCSMatcher",
-    "recall": "pyramid_metric.match.recall:RecallMatcher",
-    "embedding": "pyramid_metric.match.embedding:EmbeddingMatcher",
-    "align": "pyramid_metric.match.align:AlignMatcher",
-    "amr": "pyramid_metric.match.amr:AMRMatcher",
-    "learned": "pyramid_metric.match.learned:LearnedMatcher",
-    "learned+recall": "pyramid_metric.match.mean:LearnedRecallMatcher",
-}
-
-
-def register_matcher(name: str, target: Union[str, type], options: Sequence[Option] = ()) -> None:
-    """Make a matcher available by ``name`` (``matcher=name`` everywhere) with the options it reads.
-
-    ``target``: the class, or ``"module:Class"`` (imported when first used).  Each of ``options`` is
-    declared as read by this matcher (``Option.matchers``); the matcher's constructor receives them by
-    ``Option.arg`` (default: the option's name).  Call it in the plug-in's own module.
-    """
-    for option in options:
-        register(dataclasses.replace(option, matchers=tuple(option.matchers) or (name,)))
-    MATCHERS[name] = target
-    PLUGIN_MATCHERS[name] = target
+from . import lcs, recall, embedding, align, amr, learned, mean  # noqa: E402,F401  (the built-ins register)
 
 
 def get_matcher(matcher: Union[str, Matcher], **options) -> Matcher:
@@ -48,11 +29,7 @@ def get_matcher(matcher: Union[str, Matcher], **options) -> Matcher:
     if unknown:
         raise ValueError(f"get_matcher: matcher {matcher!r} takes no option(s) {unknown}; it takes "
                          f"{sorted(takes) or 'none'}")
-    target = MATCHERS[matcher]
-    if isinstance(target, str):
-        module, cls = target.split(":")
-        target = getattr(importlib.import_module(module), cls)
-    return target(**options)
+    return MATCHERS[matcher].load()(**options)
 
 
 def matcher_options(config) -> dict:

@@ -27,6 +27,7 @@ from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..options import register_matcher
 from ..text import _WORD_RE, _stop_stems, stem
 from .base import Matcher
 
@@ -155,3 +156,6 @@ class AlignMatcher(Matcher):
         from ..encoder import encoder_signature
 
         return f"align(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:1,{encoder_signature(self.model)})"
+
+
+register_matcher("align", AlignMatcher, help="contextual MiniLM word alignment")

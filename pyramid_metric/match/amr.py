@@ -24,6 +24,7 @@ from typing import Sequence, Tuple
 import numpy as np
 
 from ..amr import AMRGraph, get_parser, graphs_of, union
+from ..options import Option, register_matcher
 from .base import Matcher
 
 SMATCH_ITERATIONS = 5  # smatch's default: 1 smart start + 4 random restarts
@@ -113,5 +114,10 @@ class AMRMatcher(Matcher):
     def signature(self) -> str:
         return f"amr(smatch-mmt,it:{SMATCH_ITERATIONS},seed:{SEED},parser:{self.parser.signature()})"
 
+
+register_matcher("amr", AMRMatcher, help="Smatch share of the unit's AMR triples", resolves={"threshold": 0.75},
+                 options=(Option("amr_parser", (), choices=("auto", "amrlib", "dependency"), default="auto",
+                                 arg="parser", help="AMR parser: an amrlib model (needs an installed parse model), "
+                                 "the built-in dependency-to-AMR approximation, or auto (amrlib when a model loads)"),))
 
 __all__ = ["AMRMatcher", "max_matching_triples", "smatch_prf", "triple_recall"]

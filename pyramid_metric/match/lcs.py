@@ -5,6 +5,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..options import register_matcher
 from ..text import lcs_length
 from .base import Matcher
 
@@ -24,3 +25,6 @@ class LCSMatcher(Matcher):
                 if vocab.intersection(c.words):
                     out[i, j] = lcs_length(c.words, p.words) / len(p.words)
         return out
+
+
+register_matcher("lcs", LCSMatcher, help="word LCS share (Hirao et al. 2018, Eq. 6)", resolves={"threshold": 0.55})

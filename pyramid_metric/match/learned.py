@@ -53,6 +53,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ..checksum import load_checked_weights, save_checked_weights
+from ..options import register_matcher
 from .base import Matcher
 from .recall import clipped_recall
 
@@ -310,6 +311,8 @@ class LearnedMatcher(Matcher):
         arch = cfg["architecture"]
         return f"learned(minilm-l6,packed-xenc+lora{arch['lora_rank']},win{arch['window']})@{cfg['sha256'][:8]}"
 
+
+register_matcher("learned", LearnedMatcher, help="a presence classifier trained on REALSumm SCU labels")
 
 __all__ = ["LearnedMatcher", "PresenceWeightsError", "new_model", "save_weights", "load_weights",
            "normalize", "lexical_features", "pack", "WINDOW", "STRIDE"]

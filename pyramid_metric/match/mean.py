@@ -14,6 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..options import register_matcher
 from .base import Matcher
 
 
@@ -50,3 +51,6 @@ class LearnedRecallMatcher(MeanMatcher):
         from .recall import RecallMatcher
 
         super().__init__([LearnedMatcher(), RecallMatcher()])
+
+
+register_matcher("learned+recall", LearnedRecallMatcher, help="the mean of learned and recall presence")

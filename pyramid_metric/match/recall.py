@@ -15,6 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..options import register_matcher
 from ..text import content_words
 from .base import Matcher
 
@@ -57,3 +58,7 @@ class RecallMatcher(Matcher):
             for i, sw in enumerate(span_words):
                 out[i, j] = clipped_recall(unit, sw)
         return out
+
+
+register_matcher("recall", RecallMatcher, help="share of the unit's content words the summary contains",
+                 resolves={"threshold": 0.55})

@@ -1,27 +1,22 @@
-"""Scoring methods, one module per method, chosen by ``PyramidConfig.method``."""
+"""Scoring methods, one module per method, chosen by ``PyramidConfig.method``.
+
+Each method registers itself, its options and its signature fields in its own module
+(``register_method``); a plug-in does the same in its module.
+"""
 from __future__ import annotations
 
-import importlib
-
+from .. import match  # noqa: F401  (the matchers and their options register before the methods)
+from ..options import METHODS, register_method
 from .base import Method
 
-METHODS = {
-    "hirao": "pyramid_metric.methods.hirao:HiraoMethod",
-    "refpyramid": "pyramid_metric.methods.reference:ReferencePyramidMethod",
-    "be": "pyramid_metric.methods.be:BEMethod",
-    "rouge": "pyramid_metric.methods.rouge:RougeMethod",
-    "pyreval": "pyramid_metric.methods.pyreval:PyrEvalMethod",
-    "peak": "pyramid_metric.methods.peak:PeakMethod",
-    "ape": "pyramid_metric.methods.ape:APEMethod",
-}
+from . import reference, hirao, be, rouge, pyreval, peak, ape  # noqa: E402,F401  (the built-ins register)
 
 
 def get_method(config) -> Method:
     """The method object for a configuration."""
     if config.method not in METHODS:
         raise ValueError(f"method {config.method!r} is not implemented; choose one of {sorted(METHODS)}")
-    module, cls = METHODS[config.method].split(":")
-    return getattr(importlib.import_module(module), cls)(config)
+    return METHODS[config.method].load()(config)
 
 
-__all__ = ["Method", "METHODS", "get_method"]
+__all__ = ["Method", "METHODS", "get_method", "register_method"]

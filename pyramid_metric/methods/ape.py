@@ -39,14 +39,17 @@ Differences from the seed, each forced by what is available here:
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
 from ..amr import AMRGraph, get_parser, graphs_of, is_penman, read_penman, union
 from ..clauses import content_sentences
 from ..match.amr import triple_recall
+from ..options import Option, register_method
 from ..pyramid import PyramidUnit
 from ..scoring import Match, capped
+from ..signature import THRESHOLD, Field, const, edua_options, option, parser_name
 from ..text import words
 from .base import Method
 from .scu import Contributor, SCUPyramid, SCUScoreResult
@@ -237,3 +240,17 @@ class APEMethod(Method):
         from ..encoder import encoder_signature
 
         return {"amr": self.parser.signature(), "vectors": encoder_signature()}
+
+
+register_method("ape", APEMethod, help="APE (Steinberger et al. 2017): AMR/Smatch coverage of the SCUs, mixed with "
+                "ROUGE-SU4; built from the references alone", options=(
+    Option("ape_alpha", (), float, 0.2, paper=0.2, bounds=(0.0, 1.0), scoring_only=True,
+           help="mix alpha x APE + (1 - alpha) x ROUGE-SU4 (Steinberger et al. 2017); 1 = APE alone"),
+), reads=("matcher", "threshold", "amr_parser"), resolves={"matcher": "amr", "threshold": 0.75}, fields=(
+    Field("amr", lambda c, parts: parts["amr"], lambda v: {"amr_parser": parser_name(v)}),
+    const("mmt", "smatch"), option("tau", "threshold", **THRESHOLD),
+    option("alpha", "ape_alpha", lambda v: f"{v:g}+rouge-su4(stem)", lambda v: float(v.split("+")[0])),
+    Field("scus", lambda c, parts: "pyreval-edua-" + ("C" if c.edua == "complete" else f"G(beta:{c.zipf_beta:g})")
+          + f"(t_edge:p{c.edge_percentile:g},{parts['vectors']})",
+          lambda v: {**edua_options(v[len("pyreval-edua-"):]),
+                     "edge_percentile": float(re.search(r"t_edge:p([0-9.eE+-]+)", v).group(1))})))

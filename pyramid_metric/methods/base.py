@@ -45,10 +45,10 @@ class Method(ABC):
         return scu_pyramid(scus, weights)
 
     def signature_parts(self) -> dict:
-        """Descriptions of the components the method's signature fields show (``signature.METHOD_FIELDS``),
+        """Descriptions of the components the method's signature fields show (``register_method(..., fields=...)``),
         e.g. ``{"segmenter": "bilstm-hirao2018@6343b3f2"}``; the options come from the configuration."""
         return {}
 
     def signature(self) -> str:
-        """The method's part of the signature: its fields of ``signature.METHOD_FIELDS``, ``method`` first."""
+        """The method's part of the signature: its registered signature fields, ``method`` first."""
         return Signature(method_fields(self.config, self.signature_parts())).format()

@@ -35,8 +35,10 @@ import numpy as np
 from .. import text as textlib
 from ..document import Span
 from ..match.base import Matcher
+from ..options import Option, register_method
 from ..pyramid import Pyramid, scu_pyramid
 from ..scoring import ScoreResult, pyramid_score
+from ..signature import const, option, part
 from ..units import basic_elements
 from .base import Method
 
@@ -118,3 +120,12 @@ def be_key(triple: Tuple[str, str, str], relations: bool = True) -> str:
     """``head|modifier|relation`` (BE-HMR) or ``head|modifier`` (BE-HM)."""
     head, mod, rel = triple
     return SEP.join((head, mod, rel) if relations else (head, mod))
+
+
+register_method("be", BEMethod, help="Basic Elements recall (Hovy et al. 2006); no sources needed", options=(
+    Option("be_variant", (), choices=("hm", "hmr"), default="hmr", paper="hmr",
+           help="Basic Elements head|modifier or head|modifier|relation (Hovy et al. 2006, section 4)"),
+    Option("be_match", (), choices=("lexical", "lemma"), default="lexical", paper="lexical",
+           help="Basic Elements word matching: exact lower-cased words or lemmas (Hovy et al. 2006, section 3.4)"),
+), fields=(option("be", "be_variant"), option("match", "be_match"), part("breaker", "breaker"),
+           const("score", "recall")))

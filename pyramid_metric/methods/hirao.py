@@ -7,14 +7,17 @@ Prop(ROUGE) or Prop(AL).
 """
 from __future__ import annotations
 
+import math
 from typing import List, Optional, Sequence
 
 from ..document import make_documents, spans
 from ..extract import align_extract, oracle_extract
 from ..match import get_matcher, matcher_options
+from ..options import Option, register_method
 from ..pyramid import Pyramid, edu_pyramid
 from ..scoring import ScoreResult, pyramid_score
 from ..segment import get_segmenter
+from ..signature import LMAX, MATCHER, SEGMENTER, THRESHOLD, num, option
 from .base import Method
 
 
@@ -56,3 +59,21 @@ class HiraoMethod(Method):
 
     def signature_parts(self) -> dict:
         return {"matcher": self.matcher.signature(), "segmenter": self.segmenter.signature()}
+
+
+register_method("hirao", HiraoMethod, help="EDU pyramid from source extracts (Hirao et al. 2018)", options=(
+    Option("extract", (), choices=("be", "rouge", "align"), default="be", paper="be",
+           help="source extract of the pyramid: Prop(BE) (oracle ILP on Basic Elements), Prop(ROUGE) (oracle ILP "
+                "on bigrams) or Prop(AL) (LCS alignment ILP) (Hirao et al. 2018, section 3)"),
+    Option("soft", (), bool, False, paper=False, scoring_only=True,
+           help="credit similarity x weight instead of the weight (a deviation from the paper)"),
+    Option("sentence_penalty", (), float, 1.0, paper=1.0, bounds=(0.0, math.inf),
+           help="weight of the sentence-count term of the extract ILP (Hirao et al. 2018, Eq. 9)"),
+    Option("time_limit", (), float, 10.0, bounds=(1e-3, math.inf),
+           help="seconds per extract ILP (the best solution found is kept)"),
+    Option("solver", (), choices=("highs", "cbc"), default="highs",
+           help="preferred ILP solver: highs (in process) or cbc (a subprocess); the other is the fallback"),
+), reads=("matcher", "threshold", "segmenter", "length_limit"), resolves={"matcher": "lcs", "extract": "be"}, fields=(
+    option("extract", "extract"), MATCHER, option("t", "threshold", **THRESHOLD),
+    option("credit", "soft", lambda v: "soft" if v else "binary", lambda v: v == "soft"),
+    SEGMENTER, option("spen", "sentence_penalty", num, float), LMAX))

@@ -34,7 +34,9 @@ from .. import solve
 from ..clauses import triples
 from ..document import Span
 from ..match import get_matcher
+from ..options import Option, register_method
 from ..scoring import Match, capped, credit_matrix
+from ..signature import THRESHOLD, const, option, part
 from ..text import words
 from .base import Method
 from .scu import Contributor, SCUPyramid, SCUScoreResult, canonical_order, make_scu_pyramid, prefetch_pieces
@@ -142,3 +144,12 @@ class PeakMethod(Method):
         from ..text import spacy_model_name
 
         return {"triples": f"clausie-style({spacy_model_name()})", "matcher": self.matcher.signature()}
+
+
+register_method("peak", PeakMethod, help="PEAK (Yang et al. 2016): pyramid of the references' triples, Hungarian "
+                "matching; built from the references alone", options=(
+    Option("merge_threshold", (), float, 0.8, bounds=(0.0, 1.0),
+           help="T1: reference triples at least this similar form one SCU (Yang et al. 2016)"),
+), reads=("matcher", "threshold"), resolves={"matcher": "embedding", "threshold": 0.6}, fields=(
+    part("triples", "triples"), part("sim", "matcher"), option("T1", "merge_threshold", **THRESHOLD),
+    option("T", "threshold", **THRESHOLD), const("norm", "avg-ref-scus")))

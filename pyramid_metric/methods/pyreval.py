@@ -41,7 +41,9 @@ import numpy as np
 from .. import solve
 from ..clauses import Segment, segmentations
 from ..edua import ALPHA_OFFSET, MAX_CANDIDATES, EDUAGraph, Node, edua_complete, edua_greedy, t_edge_percentile
+from ..options import Option, register_method
 from ..scoring import Match, capped
+from ..signature import THRESHOLD, Field, edua_options, option, part
 from .base import Method
 from .scu import (Contributor, SCUPyramid, SCUScoreResult, canonical_order, harmonic_mean, make_scu_pyramid,
                   prefetch_pieces)
@@ -240,3 +242,21 @@ class PyrEvalMethod(Method):
         from ..text import spacy_model_name
 
         return {"alpha_offset": str(ALPHA_OFFSET), "vectors": encoder_signature(), "parse": spacy_model_name()}
+
+
+register_method("pyreval", PyrEvalMethod, help="PyrEval (Gao et al. 2019): EDUA pyramid of the references' "
+                "segments, WMIN matching; built from the references alone", options=(
+    Option("edua", ("pyreval", "ape"), choices=("greedy", "complete"), default="greedy", paper="greedy",
+           help="pyramid construction EDUA-G (appendix A) or EDUA-C (section 4.4) of Gao et al. (2019)"),
+    Option("edge_percentile", ("pyreval", "ape"), float, 83.0, paper=83.0, bounds=(0.0, 100.0),
+           help="t_edge as a percentile of cross-reference segment similarities (Gao et al. 2019)"),
+    Option("zipf_beta", ("pyreval", "ape"), float, 2.5, paper=2.5, bounds=(0.0, 10.0),
+           help="beta of EDUA-G's Zipfian capacities y_n = alpha (1/n)^beta (Gao et al. 2019, appendix A)"),
+    Option("pyreval_score", (), choices=("coverage", "quality", "comprehensive"), default="coverage", scoring_only=True,
+           help="which PyrEval score is the score (Gao et al. 2019, section 4.6); all are reported"),
+), reads=("matcher", "threshold"), resolves={"matcher": "embedding", "threshold": 0.6}, fields=(
+    option("score", "pyreval_score"),
+    Field("edua", lambda c, parts: "C" if c.edua == "complete" else
+          f"G(beta:{c.zipf_beta:g},alpha:segs+{parts['alpha_offset']})", edua_options),
+    option("t_edge", "edge_percentile", lambda v: f"p{v:g}", lambda v: float(v[1:])),
+    option("wmin_t", "threshold", **THRESHOLD), part("vectors", "vectors"), part("parse", "parse")))

@@ -79,9 +79,11 @@ import numpy as np
 from ..document import make_documents
 from ..match import get_matcher, matcher_options
 from ..match.recall import bigram_counts, bigram_recall
+from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
+from ..signature import LMAX, MATCHER, SEGMENTER, const, option
 from ..text import words as text_words
 from .base import Method
 
@@ -200,11 +202,11 @@ class ReferencePyramidMethod(Method):
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         units = pyr.units
-        opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
-        if not units or opt_kp <= 0:
+        bound = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
+        if not units or bound <= 0:
             return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
-            return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
+            return ScoreResult.empty(bound, len(units), "the summary has no words")
         if sentences is None:
             sentences = self._sentences([summary])[0]
         p = self._summary_presence(pyr, summary, sentences)
@@ -225,9 +227,33 @@ class ReferencePyramidMethod(Method):
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "
                          f"total value, pooled (the most a summary can earn is the sum over references)")
-        score, cap = capped(total, opt_kp, "the knapsack bound")
+        score, cap = capped(total, bound, "the knapsack bound")
         notes.extend(cap)
-        return ScoreResult(float(score), total, float(opt_kp), matches, missed, tuple(notes), (summary,))
+        return ScoreResult(float(score), total, float(bound), matches, missed, tuple(notes), (summary,))
 
     def signature_parts(self) -> dict:
         return {"matcher": self.matcher.signature(), "segmenter": self.segmenter.signature()}
+
+
+# the presence rules as the signature states them (``presence`` option)
+PRESENCE_RULES = {"summary+sentence": "mean(summary,best-sentence)", "sentence+bigram": "mean(best-sentence,bigram)",
+                  "auto": "auto(1ref:mean(summary,best-sentence);multiref:mean(best-sentence,bigram))"}
+_PRESENCE_OPTION = {v: k for k, v in PRESENCE_RULES.items()}
+
+register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the references' own EDUs, unmerged; "
+                "credit = weight x content words x presence (with one reference the mean of the unit's "
+                "content-word recall in the whole summary and in its best sentence; with several the mean of its "
+                "best-sentence recall and the share of its word bigrams in the summary); no sources needed "
+                "(the default)", options=(
+    Option("credit", (), choices=("content", "unit"), default="content",
+           help="content: a unit's credit and bound scale with its content words (a long unit is worth more "
+                "than a short one); unit: each unit counts its weight once, as the LitePyramid score counts SCUs"),
+    Option("presence", (), choices=tuple(PRESENCE_RULES), default="auto",
+           help="how a unit's presence in the summary is judged: summary+sentence (mean of its presence in the "
+                "whole summary and in the summary sentence that holds most of it), sentence+bigram (mean of its "
+                "presence in that sentence and the share of the unit's word bigrams found in the summary) or auto "
+                "(sentence+bigram for a pyramid of two or more references, summary+sentence otherwise)"),
+), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "recall"}, fields=(
+    MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
+    SEGMENTER, LMAX, option("presence", "presence", PRESENCE_RULES.get, _PRESENCE_OPTION.get),
+    const("multiref", "every-ref-edu,pooled")))

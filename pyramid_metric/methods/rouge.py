@@ -42,8 +42,10 @@ from collections import Counter
 from typing import List, Optional, Sequence, Tuple
 
 from .. import text as textlib
+from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit
 from ..scoring import Match, ScoreResult
+from ..signature import const, option
 from .base import Method
 
 _TOKEN_RE = re.compile(r"[A-Za-z0-9]+")
@@ -150,3 +152,14 @@ class RougeMethod(Method):
             return ScoreResult(0.0, 0.0, 0.0, (), tuple(missed), pyramid.notes, tuple(" ".join(g) for g in spans))
         return ScoreResult(hit / total, hit, total, tuple(matches), tuple(missed), (),
                            tuple(" ".join(g) for g in spans))
+
+
+register_method("rouge", RougeMethod, help="ROUGE-N or ROUGE-SU4 recall as ROUGE-1.5.5 computes it; no sources needed",
+                options=(
+    Option("rouge_variant", (), choices=("1", "2", "3", "4", "su4", "s4"), default="su4",
+           help="ROUGE-N, or skip-bigrams at most 4 words apart with (su4) or without (s4) unigrams, recall as "
+                "ROUGE-1.5.5 computes it"),
+    Option("rouge_stem", (), bool, True, help="Porter-stem words longer than 3 characters (ROUGE-1.5.5 -m)"),
+), fields=(option("rouge", "rouge_variant"),
+           option("stem", "rouge_stem", lambda v: "porter" if v else "none", lambda v: v == "porter"),
+           const("tok", "rouge-1.5.5"), const("multiref", "average"), const("score", "recall")))

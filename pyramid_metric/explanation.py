@@ -120,7 +120,7 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     d["unlisted_credit"] = float(result.credit) - counted if result.credit - counted > 1e-6 else 0.0
     d["value_rule"] = value_rule(pyramid)
     partial = any(0 < m.credit < m.weight * (1 - 1e-9) for m in result.matches)
-    d["credit_rule"] = ("value x the share of the unit's content words that the summary contains" if partial else
+    d["credit_rule"] = ("value x the unit's presence in the summary (the notes say how it is judged)" if partial else
                         "its value when a summary span matches the unit, nothing otherwise")
     d["text"] = summary_sentence(result.score, result.credit, result.bound)
     if abs(d.get("score", result.score) - result.score) > 1e-9:  # e.g. a score averaged over reference subsets

@@ -45,8 +45,10 @@ def two_refs(stub_segmenter):
     # Weights: references expressing the unit: 2, 1, 2. Values: weight x 3 content words = 6, 3, 6. Bound: each
     # reference's units against their own total, pooled: (6 + 3) + 6 = 15. The summary is one sentence, so the
     # presence is the whole-summary content-word recall: storm (1 of 3: 6 x 1/3 = 2), home, lost, power
-    # (3 of 3: credit 3), storm (2): 2 + 3 + 2 = 7: score 7 / 15.
-    out = PyramidScorer(segmenter=stub_segmenter).compute([SUMMARY], [REFS], explain=True)
+    # (3 of 3: credit 3), storm (2): 2 + 3 + 2 = 7: score 7 / 15.  (The one-reference presence rule, set here;
+    # the default with two references also counts the unit's bigrams: test_reference_method.py.)
+    out = PyramidScorer(segmenter=stub_segmenter, presence="summary+sentence").compute([SUMMARY], [REFS],
+                                                                                       explain=True)
     return out["scores"][0], out["explanations"][0]
 
 
@@ -56,7 +58,7 @@ def test_json_vocabulary_worked_by_hand(two_refs):
     assert ex["credit"] == pytest.approx(7) and ex["bound"] == pytest.approx(15) and ex["score"] == score
     assert ex["text"] == "The summary earned credit 7 of a possible 15: score 7 / 15 = 0.467."
     assert ex["value_rule"] == "weight x content words"
-    assert ex["credit_rule"] == "value x the share of the unit's content words that the summary contains"
+    assert ex["credit_rule"] == "value x the unit's presence in the summary (the notes say how it is judged)"
     units = ex["pyramid"]["units"]
     assert [u["text"] for u in units] == ["The storm hit the coast,", "and homes lost power.", "The storm hit the coast."]
     assert [u["weight"] for u in units] == [2.0, 1.0, 2.0]  # references expressing the unit

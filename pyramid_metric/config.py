@@ -27,7 +27,7 @@ _DOC = """Every choice that can move a score.
 
     Each option is declared once, by the component that reads it (``register_method`` /
     ``register_matcher`` in its own module, or :data:`pyramid_metric.options.SHARED`); the list below is
-    generated from those declarations, as docs/options.md is.  An option the chosen method does not read
+    generated from those declarations (docs/options.md's table is checked against them).  An option the chosen method does not read
     raises ValueError; ``None`` and the default count as not given, and an unset matcher or threshold is
     resolved by the method or matcher that reads it.  ``extra`` holds the options of plug-ins (registered
     methods and matchers) as sorted (name, value) pairs; ``from_preset`` and the scorer fill it from
@@ -53,6 +53,7 @@ _defined = False
 
 @dataclass(frozen=True)
 class PyramidConfig(metaclass=_GeneratedDoc):
+    # the docstring: _DOC, then the options as declared (_GeneratedDoc); the defaults below are the declared ones
     method: str = "refpyramid"
     extract: Optional[str] = None
     matcher: Optional[str] = None

@@ -199,7 +199,7 @@ def test_demo_text_uses_the_same_words(two_refs):
     text = demo_text(data, [ex, ex], "nrefs:2|method:refpyramid")
     assert "human-1   0.467   a human summary that is not among the references" in text
     assert "Why human-1 scores 0.467: The summary earned credit 7 of a possible 15" in text
-    assert "value = weight x content words" in text and "credit = value x the share" in text
+    assert "value = weight x content words" in text and "credit = value x the unit's presence in the summary" in text
     assert re.search(r"\n +2 +\S+ +2 of 6 +The storm hit the coast,\n", text)
     assert re.search(r"\n +2 +\S+ +2 of 6 +The storm hit the coast\.\n", text)
     assert re.search(r"\n +1 +\S+ +3 of 3 +and homes lost power\.\n", text)

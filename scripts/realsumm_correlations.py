@@ -51,6 +51,8 @@ PYRAMID_ROWS = {
     "rouge_1": ("ROUGE-1 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge", rouge_variant="1")),
     "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True, method="hirao")),
     "default": ("**Default**: reference-EDU pyramid, content-weighted recall credit", dict()),
+    "refpyr_sentence_bigram": ("Reference-EDU pyramid, presence = mean(best-sentence recall, bigram share) "
+                               "(the default's rule for several references)", dict(presence="sentence+bigram")),
     "refpyr_recall": ("Reference-EDU pyramid, content-word recall presence, per-unit credit",
                       dict(method="refpyramid", matcher="recall", credit="unit")),
     "refpyr_emb": ("Reference-EDU pyramid, MiniLM cosine presence, content credit",

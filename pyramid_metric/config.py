@@ -50,6 +50,11 @@ class PyramidConfig:
     credit: refpyramid only: "content" (a unit's credit and bound scale with its number of content words,
         so a long unit is worth more than a short one) or "unit" (every unit counts its weight once, as
         the LitePyramid score counts SCUs); given human SCUs are credited the same way.
+    scu_score: refpyramid with given human SCUs only (``scus=``): "recall" (each SCU earns its weight x its
+        presence, the label's and its contributors' half each, over the total weight), "modified" (the same
+        credit over the best weight of X SCUs, X = the average SCU count of a model summary: the modified
+        pyramid score of Passonneau et al. 2005) or "as-edus" (labels alone, credited as reference EDUs are);
+        see :mod:`pyramid_metric.methods.human`.
     threshold: t of Eq. (24): a pair matches when phi >= t; None = the matcher's default
         (``DEFAULT_THRESHOLDS``: 0.55 for LCS as in the paper, the REALSumm-dev-tuned cosine for embedding).
     soft: give phi * w instead of g * w as credit (a documented deviation; off in the paper).
@@ -82,6 +87,7 @@ class PyramidConfig:
     extract: Optional[str] = None
     matcher: Optional[str] = None
     credit: str = "content"
+    scu_score: str = "recall"
     threshold: Optional[float] = None
     soft: bool = False
     segmenter: str = "transformer"
@@ -132,8 +138,8 @@ class PyramidConfig:
                 object.__setattr__(self, "extract", "be")  # Prop(BE), the paper's best
         if self.matcher is not None:
             choice("matcher", MATCHERS + tuple(PLUGIN_MATCHERS))
-        for name in ("extract", "credit", "solver", "be_variant", "be_match", "rouge_variant", "soft", "rouge_stem",
-                     "segmenter", "edua", "pyreval_score", "amr_parser"):  # type and choices, as declared
+        for name in ("extract", "credit", "scu_score", "solver", "be_variant", "be_match", "rouge_variant", "soft",
+                     "rouge_stem", "segmenter", "edua", "pyreval_score", "amr_parser"):  # type and choices, as declared
             OPTIONS[name].check(getattr(self, name))
         if self.threshold is None and reads(self.method, "threshold"):
             object.__setattr__(self, "threshold", METHOD_THRESHOLDS.get(self.method,

@@ -74,6 +74,11 @@ OPTIONS: Dict[str, Option] = {o.name: o for o in (
            "(lcs for hirao, recall for refpyramid, embedding for pyreval and peak, amr for ape)"),
     Option("credit", ("refpyramid",), choices=("content", "unit"), default="content",
            help="a unit's credit scales with its content words, or each unit counts once"),
+    Option("scu_score", ("refpyramid",), choices=("recall", "modified", "as-edus"), default="recall",
+           help="human-pyramid mode (scus=): each SCU earns its weight x its presence (label and contributors "
+                "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
+                "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "
+                "as-edus: labels alone, credited as reference EDUs (the credit option)"),
     Option("threshold", ("hirao", "pyreval", "peak", "ape"), float, paper=0.55,
            help="a pair matches when its similarity reaches it (Hirao et al. 2018, Eq. 24); default: the "
                 "matcher's or method's own"),

@@ -69,6 +69,7 @@ from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import Match, ScoreResult, capped
 from ..segment import get_segmenter
 from .base import Method
+from .human import HumanSCUPyramid, human_pyramid, score_human
 
 @lru_cache(maxsize=1)
 def _sentencizer():
@@ -91,6 +92,7 @@ class ReferencePyramidMethod(Method):
     name = "refpyramid"
     needs_sources = False
     scores_scus = True  # _score_one works on any pyramid, including given human SCUs
+    scus_use_references = True  # human SCUs: the contributors' texts and the number of model summaries
 
     def __init__(self, config):
         super().__init__(config)
@@ -148,9 +150,19 @@ class ReferencePyramidMethod(Method):
         return Pyramid(pyr_units, limit, len(docs), content_credit=self.config.credit == "content",
                        origins=tuple((rank,) for rank, _, _ in units), reference_positions=tuple(order))
 
-    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
-        """Given SCUs are credited like reference EDUs: by content words with ``credit="content"``."""
-        return scu_pyramid(scus, weights, content_credit=self.config.credit == "content")
+    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float], references: Sequence[str] = None,
+                        contributors: Sequence[Sequence[str]] = None) -> Pyramid:
+        """Given SCUs, scored as ``scu_score`` says (:mod:`pyramid_metric.methods.human`); with "as-edus" the
+        labels alone, credited like reference EDUs (by content words with ``credit="content"``)."""
+        if self.config.scu_score == "as-edus":
+            return scu_pyramid(scus, weights, content_credit=self.config.credit == "content")
+        return human_pyramid(scus, weights, references, contributors)
+
+    def scu_signature(self) -> str:
+        """The human-pyramid mode's scoring, for the signature."""
+        if self.config.scu_score == "as-edus":
+            return "scu_score:as-edus"
+        return f"scu_score:{self.config.scu_score}(weight-x-presence,label+contributors)"
 
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
@@ -174,15 +186,25 @@ class ReferencePyramidMethod(Method):
         best = np.max([self._unit_presence(pyr, s) for s in sentences], axis=0)
         return (whole + best) / 2
 
+    def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
+        """Presence of texts judged alone, under the sentence rule of ``_summary_presence``."""
+        whole = self._presence(texts, summary)
+        if len(sentences) < 2 or not len(texts):
+            return whole
+        return (whole + np.max([self._presence(texts, s) for s in sentences], axis=0)) / 2
+
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
+        if sentences is None:
+            sentences = self._sentences([summary])[0]
+        if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
+            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences),
+                               self.config.scu_score)
         units = pyr.units
         opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or opt_kp <= 0:
             return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
             return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
-        if sentences is None:
-            sentences = self._sentences([summary])[0]
         p = self._summary_presence(pyr, summary, sentences)
         values = np.array(pyr.unit_values())
         credit = values * p

@@ -70,7 +70,9 @@ Args:
 """ + options_doc() + """    scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each
         example (DUC/TAC pyramids, REALSumm `scus`); predictions are scored against them with the matcher
         (default method: each SCU earns its weight x its presence in the summary; `method="hirao"`: an SCU
-        counts when some summary EDU reaches the threshold); `references` and `sources` are not needed.
+        counts when some summary EDU reaches the threshold); `sources` are not needed, `references` optional
+        (the model summaries: without `scu_contributors`, each SCU's best-matching span of them stands in for
+        its contributor).
     scu_weights (`list` of `list` of `float`, optional): the weight of each SCU (default 1 each).
     scu_contributors (`list` of `list` of `list` of `str`, optional): with `scus`: the words of each SCU's
         contributors in the model summaries; the default method judges an SCU half by its label, half by

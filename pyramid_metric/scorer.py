@@ -267,7 +267,8 @@ class PyramidScorer:
         Human-pyramid mode: give ``scus`` (one list of SCU texts per example) and optionally
         ``scu_weights`` and ``scu_contributors`` (``scu_contributors[i][k]`` = the texts of SCU k's
         contributors in example i's model summaries); ``sources`` are then unused and ``references`` optional:
-        the default method takes their number as the number of model summaries (``scu_score="modified"``),
+        the default method takes them as the model summaries (their number gives X of ``scu_score="modified"``;
+        without ``scu_contributors`` each SCU's best-matching span of them stands in for its contributor),
         method="ape" mixes in ROUGE-SU4 against them.
         ``jackknife=True``: with K >= 2 references, each score is the mean of the K scores against the
         leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so that a

@@ -30,9 +30,10 @@ the other four (constants of ``calib`` fitted there too) scores the held-out exa
 held-out matrix is correlated with the human scores.  The learned presence matcher is not a candidate:
 it was trained on these labels (its out-of-fold numbers are in its weights' ``presence.json``).
 
-Long summaries: DUC summaries are 250 words, REALSumm's about 60.  ``--distractors N`` appends the
-summaries of the same system for N other examples (other articles: the labels stay valid) and reports
-the per-SCU AUC of each view again, so that a judge that credits words gathered across a long text shows.
+Long summaries: DUC summaries are 250 words, REALSumm's about 60.  ``--distractors N`` judges each
+summary followed by the next N systems' summaries of the same example (an SCU is present when a person
+found it in any of them) and reports the per-SCU AUC and the correlations again, so that a judge that
+credits words gathered from several sentences of a long text on the topic shows.
 
     python scripts/realsumm_scu_presence.py                  # table (presences cached in runs/)
     python scripts/realsumm_scu_presence.py --distractors 3  # and the long-summary check
@@ -87,9 +88,9 @@ def presences(rows, matcher_name: str, distractors: int = 0) -> dict:
             a, b = _locate(_TOKEN.findall(s), reference)
             spans.append(reference[a:b] or s)
         summaries = [clean_text(r["systems"][s]["summary"]) for s in systems]
-        if distractors:  # the same system's summaries of the next examples: other articles
-            summaries = [" ".join([x] + [clean_text(rows[(e + d) % len(rows)]["systems"][s]["summary"])
-                                         for d in range(1, distractors + 1)]) for x, s in zip(summaries, systems)]
+        if distractors:  # the summaries of the next systems of the same example: one long summary of the topic
+            summaries = [" ".join(summaries[(i + d) % len(summaries)] for d in range(distractors + 1))
+                         for i in range(len(summaries))]
         if matcher.reads_context:
             matcher.prepare(summaries)
         sentences = ReferencePyramidMethod._sentences(summaries)
@@ -220,11 +221,30 @@ def cross_validate(J: dict, candidates, labels, human, sizes):
     return held, chosen, selected
 
 
+def long_summaries(rows, labels, J: dict, y: np.ndarray, sizes, cache: Path, k: int) -> None:
+    """Judges on summaries k + 1 times as long: each system's summary followed by the next k systems' summaries
+    of the same example, an SCU present when a person found it in any of them."""
+    n = labels[0].shape[0]
+    long_labels = [np.max([lab[(np.arange(n) + d) % n] for d in range(k + 1)], axis=0) for lab in labels]
+    y_long = np.concatenate([x.ravel() for x in long_labels])
+    human_long = np.array([lab.mean(1) for lab in long_labels])
+    D = judges(load_presences(rows, cache / f"presence-long{k}.npz", k))
+    print(f"\nLong summaries: each summary followed by the next {k} systems' summaries of the same example "
+          f"({y_long.mean():.1%} of SCUs present); per-SCU AUC, and unit-credit scores against the share of SCUs "
+          "present\n")
+    print("| judge | AUC, one summary | AUC, long | long: summary r | rho | tau | system r | rho | tau |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in J:
+        a = _auc(np.concatenate([x.ravel() for x in J[name]]), y)
+        b = _auc(np.concatenate([x.ravel() for x in D[name]]), y_long)
+        print_row(f"{name} | {a:.3f} | {b:.3f}", score(D[name], "unit", sizes), human_long)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_data_argument(ap)
-    ap.add_argument("--distractors", type=int, default=0, help="also judge summaries padded with N other "
-                    "examples' summaries of the same system (per-SCU AUC only)")
+    ap.add_argument("--distractors", type=int, default=0, help="also judge each summary followed by the next N "
+                    "systems' summaries of the same example (a long summary of the topic)")
     ap.add_argument("--cache", default=str(ROOT / "runs" / "scu_presence"), help="folder for cached presences")
     args = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -280,15 +300,7 @@ def main() -> None:
         print_row(f"{name} | {auc:.3f}", score(ps, "unit", sizes), human)
 
     if args.distractors:
-        D = judges(load_presences(rows, Path(args.cache) / f"presence-d{args.distractors}.npz", args.distractors))
-        print(f"\nLong summaries: each summary followed by {args.distractors} other examples' summaries of the "
-              "same system (labels unchanged); per-SCU AUC\n")
-        print("| judge | AUC, summary alone | AUC, padded |")
-        print("|---|---|---|")
-        for name in J:
-            a = _auc(np.concatenate([x.ravel() for x in J[name]]), y)
-            b = _auc(np.concatenate([x.ravel() for x in D[name]]), y)
-            print(f"| {name} | {a:.3f} | {b:.3f} |")
+        long_summaries(rows, labels, J, y, sizes, Path(args.cache), args.distractors)
 
 
 if __name__ == "__main__":

@@ -147,7 +147,7 @@ def test_scu_presence_is_half_label_half_contributors(duc_pyramid):
     # recall normalisation: sum_j w_j p_j / sum_j w_j, weights 3, 2, 2, 2
     assert out["scores"][0] == pytest.approx(2 * P2 / 9, abs=1e-12)
     assert out["signature"].startswith("pyramid:scus(weighted)|scu_score:recall(weight-x-presence,"
-                                       "label+contributors)|method:refpyramid|")
+                                       "label+contributors-or-ref-span)|method:refpyramid|")
     ex = out["explanations"][0]
     (match,) = ex["matches"]
     assert match["unit"] == 1 and match["similarity"] == pytest.approx(P2)
@@ -155,6 +155,25 @@ def test_scu_presence_is_half_label_half_contributors(duc_pyramid):
     # the label alone: p_2 = 2/3
     label_only = PyramidScorer().compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])
     assert label_only["scores"][0] == pytest.approx(2 * (2 / 3) / 9, abs=1e-12)
+
+
+def test_without_contributors_the_best_reference_span_stands_in():
+    """SCUs with their model summaries but no contributors (REALSumm): each label's best-matching span of the
+    references is its contributor."""
+    refs = ["The storm hit the coast on Monday. Thousands of homes lost power.",
+            "Schools closed; a storm struck the town."]
+    scus, weights = ["Many homes had no electricity", "A storm struck"], [1, 2]
+    from pyramid_metric.methods.human import reference_spans
+
+    # the 5-token window of reference 0 with most of the label's content words (mani, home, electr), trimmed
+    # to its first and last shared content word; "A storm struck" is found whole in reference 1
+    assert reference_spans(scus, refs) == ["homes", "storm struck"]
+    scorer = PyramidScorer()
+    # POWER: label 1 of 3 content words (home) -> 1/3, span "homes" -> 1; p_1 = (1/3 + 1) / 2; SCU 2 absent
+    with_refs = scorer.compute([POWER], references=[refs], scus=[scus], scu_weights=[weights])
+    assert with_refs["scores"][0] == pytest.approx(1 * (1 / 3 + 1) / 2 / 3, abs=1e-12)
+    label_only = scorer.compute([POWER], scus=[scus], scu_weights=[weights])
+    assert label_only["scores"][0] == pytest.approx(1 * (1 / 3) / 3, abs=1e-12)
 
 
 def test_modified_pyramid_score_normalises_by_maxsum_of_x(duc_pyramid):

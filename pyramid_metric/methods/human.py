@@ -13,7 +13,9 @@ against it as follows (``scu_score``, default ``"recall"``):
 
        p_j = (J(label_j) + mean_c J(contributor_c)) / 2,   or J(label_j) without contributors:
 
-   the annotator's label and the model summaries' own wording weigh half each.
+   the annotator's label and the model summaries' own wording weigh half each.  When the SCUs come
+   without contributors but with the model summaries (``references``), each SCU's best-matching span of
+   them stands in for its contributor (REALSumm's SCUs and reference, for instance).
 2. **Credit**: SCU j earns w_j p_j; each SCU counts its weight once, as the
    manual pyramid score and the LitePyramid human score count SCUs.
 3. **Normalisation**:
@@ -84,11 +86,35 @@ class HumanSCUPyramid(Pyramid):
 def human_pyramid(scus: Sequence[str], weights: Sequence[float], references: Optional[Sequence[str]] = None,
                   contributors: Optional[Sequence[Sequence[str]]] = None) -> HumanSCUPyramid:
     """The pyramid of given SCUs: labels, weights, contributors' texts (``contributors[k]``: SCU k's, may be
-    empty) and, from ``references`` (the model summaries), their number."""
+    empty) and, from ``references`` (the model summaries), their number.  With references and no
+    contributors, each SCU's best-matching span of the references stands in for its contributor
+    (:func:`reference_spans`)."""
     units = tuple(PyramidUnit(s, tuple(words(s)), float(w), ()) for s, w in zip(scus, weights))
-    mentions = tuple(tuple(c) for c in contributors) if contributors is not None else tuple(() for _ in units)
+    if contributors is not None:
+        mentions = tuple(tuple(c) for c in contributors)
+    elif references:
+        mentions = tuple((span,) for span in reference_spans(scus, references))
+    else:
+        mentions = tuple(() for _ in units)
     return HumanSCUPyramid(units, max(1, sum(u.length for u in units)), 0, one_to_one=False,
                            mentions=mentions, n_models=len(references) if references else 0)
+
+
+def reference_spans(scus: Sequence[str], references: Sequence[str]) -> List[str]:
+    """For each SCU label, the span of the references that best matches its words: located in each reference
+    as :func:`pyramid_metric.io.from_pyramid` locates a unit, the span that holds the most of the label's
+    content words (the first reference on a tie)."""
+    from ..io import locate_span
+    from ..match.recall import clipped_recall
+    from ..text import clean_text, content_words
+
+    texts = [" ".join(clean_text(r).split()) for r in references]
+    out = []
+    for label in scus:
+        want = content_words(words(label)) or words(label)
+        spans = [locate_span(label, t) for t in texts]
+        out.append(max(spans, key=lambda sp: clipped_recall(want, content_words(words(sp)))))
+    return out
 
 
 def scu_presence(presence: Callable[[List[str]], np.ndarray], pyr: HumanSCUPyramid) -> np.ndarray:

@@ -162,7 +162,7 @@ class ReferencePyramidMethod(Method):
         """The human-pyramid mode's scoring, for the signature."""
         if self.config.scu_score == "as-edus":
             return "scu_score:as-edus"
-        return f"scu_score:{self.config.scu_score}(weight-x-presence,label+contributors)"
+        return f"scu_score:{self.config.scu_score}(weight-x-presence,label+contributors-or-ref-span)"
 
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text

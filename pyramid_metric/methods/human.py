@@ -43,7 +43,8 @@ where their maximum does worse than the label alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -104,6 +105,11 @@ def reference_spans(scus: Sequence[str], references: Sequence[str]) -> List[str]
     """For each SCU label, the span of the references that best matches its words: located in each reference
     as :func:`pyramid_metric.io.from_pyramid` locates a unit, the span that holds the most of the label's
     content words (the first reference on a tie)."""
+    return list(_reference_spans(tuple(scus), tuple(references)))
+
+
+@lru_cache(maxsize=1024)  # every summary of an example is scored against the same SCUs and references
+def _reference_spans(scus: Tuple[str, ...], references: Tuple[str, ...]) -> Tuple[str, ...]:
     from ..io import locate_span
     from ..match.recall import clipped_recall
     from ..text import clean_text, content_words
@@ -114,7 +120,7 @@ def reference_spans(scus: Sequence[str], references: Sequence[str]) -> List[str]
         want = content_words(words(label)) or words(label)
         spans = [locate_span(label, t) for t in texts]
         out.append(max(spans, key=lambda sp: clipped_recall(want, content_words(words(sp)))))
-    return out
+    return tuple(out)
 
 
 def scu_presence(presence: Callable[[List[str]], np.ndarray], pyr: HumanSCUPyramid) -> np.ndarray:

@@ -194,10 +194,9 @@ class ReferencePyramidMethod(Method):
         return (whole + np.max([self._presence(texts, s) for s in sentences], axis=0)) / 2
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
-        if sentences is None:
-            sentences = self._sentences([summary])[0]
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
-            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences),
+            sents = self._sentences([summary])[0] if sentences is None else sentences
+            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sents),
                                self.config.scu_score)
         units = pyr.units
         opt_kp = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
@@ -205,6 +204,8 @@ class ReferencePyramidMethod(Method):
             return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
             return ScoreResult.empty(opt_kp, len(units), "the summary has no words")
+        if sentences is None:
+            sentences = self._sentences([summary])[0]
         p = self._summary_presence(pyr, summary, sentences)
         values = np.array(pyr.unit_values())
         credit = values * p

@@ -252,8 +252,11 @@ def _score_with_pyramids(args, rows, path):
     scorer = PyramidScorer(_config(args))
     flat = [(r["prediction"], v) for r, vs in zip(rows, views) for v in vs]
     try:
+        # the SCUs' contributors and the model summaries, for the methods that read them (refpyramid, APE)
+        given = dict(references=[list(f[1].summaries) for f in flat],
+                     scu_contributors=[f[1].contributors() for f in flat]) if scorer.method.scus_use_references else {}
         scored = scorer.score([f[0] for f in flat], scus=[f[1].labels() for f in flat],
-                              scu_weights=[f[1].weights() for f in flat])
+                              scu_weights=[f[1].weights() for f in flat], **given)
     except ValueError as exc:
         raise InputError(str(exc)) from None
     results, pos = [], 0
@@ -267,7 +270,9 @@ def _score_with_pyramids(args, rows, path):
             results.append(ExampleResult(sum(loo) / len(loo), full.result, full.pyramid, loo))
         pos += len(vs)
     name = os.path.basename(os.path.normpath(args.pyramids))
-    return results, f"pyramid:file({name})|" + ("jackknife:loo|" if jackknife else "") + scorer.signature()
+    scoring = scorer.method.scu_signature()
+    prefix = f"pyramid:file({name})|" + ("jackknife:loo|" if jackknife else "") + (scoring + "|" if scoring else "")
+    return results, prefix + scorer.signature()
 
 
 def _read_input(args, path: str) -> List[dict]:

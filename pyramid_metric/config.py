@@ -59,6 +59,7 @@ class PyramidConfig(metaclass=_GeneratedDoc):
     matcher: Optional[str] = None
     credit: str = "content"
     presence: str = "auto"
+    scu_score: str = "recall"
     threshold: Optional[float] = None
     soft: bool = False
     segmenter: str = "transformer"

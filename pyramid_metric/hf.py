@@ -63,10 +63,13 @@ Args:
 """ + options_doc() + """    scus (`list` of `list` of `str`, optional): human-pyramid mode: the given Summary Content Units of each
         example (DUC/TAC pyramids, REALSumm `scus`); predictions are scored against them with the matcher
         (default method: each SCU earns its weight x its presence in the summary; `method="hirao"`: an SCU
-        counts when some summary EDU reaches the threshold); `references` and `sources` are not needed.
+        counts when some summary EDU reaches the threshold); `sources` are not needed, `references` optional
+        (the model summaries: without `scu_contributors`, each SCU's best-matching span of them stands in for
+        its contributor).
     scu_weights (`list` of `list` of `float`, optional): the weight of each SCU (default 1 each).
-    scu_contributors (`list` of `list` of `list` of `str`, optional): method `"ape"` with `scus`: the mentions of
-        each SCU in the references (APE's Algorithm 1 matches their AMR triples); default: the SCU text.
+    scu_contributors (`list` of `list` of `list` of `str`, optional): with `scus`: the words of each SCU's
+        contributors in the model summaries; the default method judges an SCU half by its label, half by
+        them (`scu_score`); `method="ape"` matches their AMR triples (Algorithm 1); default: the SCU text.
     preset (`str`, optional): a paper's own configuration: `"hirao2018"`, `"be2006"`, `"pyreval2019"`, `"ape2017"`
         or `"peak2016"` (docs/methods.md); options not given take the preset's values, a conflicting
         option raises ValueError; the signature starts with `preset:<name>`.

@@ -459,6 +459,13 @@ def _locate(unit_words: Sequence[str], reference: str) -> Tuple[int, int]:
     return window[kept[0]][0], window[kept[-1]][1]
 
 
+def locate_span(text: str, reference: str) -> str:
+    """The span of ``reference`` that best matches ``text``'s words (as :func:`from_pyramid` locates a unit's
+    contributor); ``text`` itself when nothing of it is found."""
+    s, e = _locate(_TOKEN.findall(text), reference)
+    return reference[s:e].strip() or text
+
+
 def from_pyramid(pyramid, references: Sequence[str], instance_id: str,
                  summarizer_ids: Optional[Sequence[str]] = None) -> HumanPyramid:
     """An automatic pyramid (:class:`pyramid_metric.pyramid.Pyramid`) as a human-pyramid file: one SCU per unit,

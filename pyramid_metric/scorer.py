@@ -265,17 +265,19 @@ class PyramidScorer:
         """Score each prediction; returns one :class:`ExampleResult` (score, matches, pyramid) per example.
 
         Human-pyramid mode: give ``scus`` (one list of SCU texts per example) and optionally
-        ``scu_weights``; ``references`` and ``sources`` are then optional and unused, except by
-        method="ape", which mixes in ROUGE-SU4 against the references and takes each SCU's contributors
-        (``scu_contributors[i][k]`` = the mentions of SCU k of example i) where given.
+        ``scu_weights`` and ``scu_contributors`` (``scu_contributors[i][k]`` = the texts of SCU k's
+        contributors in example i's model summaries); ``sources`` are then unused and ``references`` optional:
+        the default method takes them as the model summaries (their number gives X of ``scu_score="modified"``;
+        without ``scu_contributors`` each SCU's best-matching span of them stands in for its contributor),
+        method="ape" mixes in ROUGE-SU4 against them.
         ``jackknife=True``: with K >= 2 references, each score is the mean of the K scores against the
         leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so that a
         system and a human summary scored against the other K - 1 references are on the same footing.
         An example with one reference keeps its plain score, with a warning.
         """
         if scu_contributors is not None and (scus is None or not self.method.scus_use_references):
-            raise ValueError("`scu_contributors` gives the mentions of human SCUs to method='ape': it needs `scus` "
-                             "and method='ape'")
+            raise ValueError("`scu_contributors` gives the mentions of human SCUs to method='refpyramid' (the "
+                             "default) or method='ape': it needs `scus` and one of those methods")
         if scus is None and scu_weights is not None:
             raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
         if not isinstance(jackknife, bool):
@@ -360,7 +362,9 @@ class PyramidScorer:
                              jackknife=jackknife)
         scores = [r.score for r in results]
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
-            signature = "pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|" + self.signature()
+            scoring = self.method.scu_signature()
+            signature = ("pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|"
+                         + (scoring + "|" if scoring else "") + self.signature())
         else:
             signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
         out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,

@@ -64,8 +64,10 @@ PYRAMID_ROWS = {
                     dict(scus=True, method="refpyramid", matcher="align", credit="unit")),
     "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence, per-SCU credit",
                      dict(scus=True, method="refpyramid", matcher="recall", credit="unit")),
-    "human_default": ("Human SCUs given, default configuration (content-weighted recall credit)",
+    "human_default": ("Human SCUs given, default configuration (per-SCU credit: weight x recall presence)",
                       dict(scus=True)),
+    "human_as_edus": ("Human SCUs given, scu_score=as-edus (labels credited as reference EDUs: content-weighted)",
+                      dict(scus=True, scu_score="as-edus")),
     "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45",
                   dict(scus=True, method="hirao", matcher="embedding")),
 }
@@ -142,7 +144,8 @@ def pyramid_matrix(rows, systems, options, segmenter=None, matcher=None):
             srcs.append(r["document"])
     scus = [r["scus"] for r in rows for _ in systems] if use_scus else None
     scores = [x.score for x in scorer.score(preds, refs, srcs, progress=True, scus=scus)]
-    sig = "pyramid:scus(w=1)|" + scorer.signature() if use_scus else scorer.signature(nrefs=1)
+    scoring = scorer.method.scu_signature() + "|" if use_scus and scorer.method.scu_signature() else ""
+    sig = "pyramid:scus(w=1)|" + scoring + scorer.signature() if use_scus else scorer.signature(nrefs=1)
     return np.array(scores).reshape(len(rows), len(systems)), sig
 
 

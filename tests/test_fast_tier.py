@@ -55,13 +55,16 @@ def test_human_scus_with_stub_matcher(stub_segmenter, stub_matcher):
     # SCUs "Thousands of homes lost power" (weight 4) and "A storm hit the coast" (weight 2). The summary
     # "Thousands of homes lost power after the storm." contains all 5 words of the first SCU (presence 1) and
     # 2 of the 5 of the second (storm, the: 0.4).
-    # credit="content": values 4 x 4 content words = 16 and 2 x 3 = 6; (16 x 1 + 6 x 0.4) / 22 = 18.4 / 22
-    # credit="unit": (4 x 1 + 2 x 0.4) / 6 = 0.8
+    # default scu_score="recall": each SCU earns weight x presence, (4 x 1 + 2 x 0.4) / 6 = 0.8
+    # scu_score="as-edus", credit="content": values 4 x 4 content words = 16 and 2 x 3 = 6;
+    # (16 x 1 + 6 x 0.4) / 22 = 18.4 / 22; with credit="unit" 0.8 again
     scus, weights = [["Thousands of homes lost power", "A storm hit the coast"]], [[4, 2]]
     summary = ["Thousands of homes lost power after the storm."]
-    content = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher)
+    default = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher)
+    assert default.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([0.8])
+    content = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher, scu_score="as-edus")
     assert content.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([18.4 / 22])
-    unit = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher, credit="unit")
+    unit = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher, scu_score="as-edus", credit="unit")
     assert unit.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([0.8])
     # Hirao et al. (2018), Eq. 20-24 with given SCUs: binary credit g(phi >= t), t = 0.5 for the stub: the
     # summary's one EDU reaches the first SCU (1.0) but not the second (0.4): 4 / (4 + 2)

@@ -118,3 +118,120 @@ def test_through_evaluate_with_sources_none():
         module.compute(predictions=[pred], references=[[pred]], sources=[None], method="hirao")  # seed 000 needs them
     out = module.compute(predictions=[pred], references=[[pred]], sources=[None])  # the default does not
     assert out["scores"] == [1.0] and "method:refpyramid" in out["signature"]
+
+
+# -- the default method's human-pyramid scoring (pyramid_metric/methods/human.py) --------------------------------
+
+PYR_FILE = __import__("pathlib").Path(__file__).resolve().parent / "data" / "pyramids" / "D0999-A.pyr"
+# one sentence, so the sentence rule's two halves coincide; its content words: thousand, home, without, power
+POWER = "Thousands of homes were without power."
+# by hand, content-word recall (the default matcher) of each text of D0999-A.pyr's SCU 2 "Homes lost power"
+# (weight 2) in POWER: label home, lost, power -> 2/3; contributor "Thousands of homes lost power" -> 3/4;
+# contributor '5,000 homes without "power"' (5, 000, home, without, power) -> 3/5; SCUs 1, 3, 4 share no
+# content word with POWER, nor do their contributors.  Presence p_2 = (2/3 + (3/4 + 3/5) / 2) / 2.
+P2 = (2 / 3 + (3 / 4 + 3 / 5) / 2) / 2
+
+
+@pytest.fixture(scope="module")
+def duc_pyramid():
+    from pyramid_metric.io import read_pyramids
+
+    (p,) = read_pyramids(PYR_FILE)
+    return p
+
+
+def test_scu_presence_is_half_label_half_contributors(duc_pyramid):
+    p = duc_pyramid
+    out = PyramidScorer().compute([POWER], scus=[p.labels()], scu_weights=[p.weights()],
+                                  scu_contributors=[p.contributors()], explain=True)
+    # recall normalisation: sum_j w_j p_j / sum_j w_j, weights 3, 2, 2, 2
+    assert out["scores"][0] == pytest.approx(2 * P2 / 9, abs=1e-12)
+    assert out["signature"].startswith("pyramid:scus(weighted)|scu_score:recall(weight-x-presence,"
+                                       "label+contributors-or-ref-span)|method:refpyramid|")
+    ex = out["explanations"][0]
+    (match,) = ex["matches"]
+    assert match["unit"] == 1 and match["similarity"] == pytest.approx(P2)
+    assert ex["pyramid"]["units"][1]["contributors"] == p.contributors()[1]
+    # the label alone: p_2 = 2/3
+    label_only = PyramidScorer().compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])
+    assert label_only["scores"][0] == pytest.approx(2 * (2 / 3) / 9, abs=1e-12)
+
+
+def test_without_contributors_the_best_reference_span_stands_in():
+    """SCUs with their model summaries but no contributors (REALSumm): each label's best-matching span of the
+    references is its contributor."""
+    refs = ["The storm hit the coast on Monday. Thousands of homes lost power.",
+            "Schools closed; a storm struck the town."]
+    scus, weights = ["Many homes had no electricity", "A storm struck"], [1, 2]
+    from pyramid_metric.methods.human import reference_spans
+
+    # the 5-token window of reference 0 with most of the label's content words (mani, home, electr), trimmed
+    # to its first and last shared content word; "A storm struck" is found whole in reference 1
+    assert reference_spans(scus, refs) == ["homes", "storm struck"]
+    scorer = PyramidScorer()
+    # POWER: label 1 of 3 content words (home) -> 1/3, span "homes" -> 1; p_1 = (1/3 + 1) / 2; SCU 2 absent
+    with_refs = scorer.compute([POWER], references=[refs], scus=[scus], scu_weights=[weights])
+    assert with_refs["scores"][0] == pytest.approx(1 * (1 / 3 + 1) / 2 / 3, abs=1e-12)
+    label_only = scorer.compute([POWER], scus=[scus], scu_weights=[weights])
+    assert label_only["scores"][0] == pytest.approx(1 * (1 / 3) / 3, abs=1e-12)
+
+
+def test_modified_pyramid_score_normalises_by_maxsum_of_x(duc_pyramid):
+    """Passonneau et al. (2005): credit / MaxSum(X), X = average SCU count of the model summaries."""
+    p = duc_pyramid
+    scorer = PyramidScorer(scu_score="modified")
+    # 3 model summaries, weights 3+2+2+2 = 9 -> X = 9/3 = 3 -> MaxSum(3) = 3 + 2 + 2 = 7
+    out = scorer.compute([POWER], references=[list(p.summaries)], scus=[p.labels()], scu_weights=[p.weights()],
+                         scu_contributors=[p.contributors()], explain=True)
+    assert out["scores"][0] == pytest.approx(2 * P2 / 7, abs=1e-12)
+    assert out["explanations"][0]["bound"] == 7.0
+    assert "scu_score:modified(" in out["signature"]
+    # every SCU expressed: credit 9 > MaxSum 7, capped at 1 with a note
+    everything = " ".join(p.summaries)
+    ex = scorer.compute([everything], references=[list(p.summaries)], scus=[p.labels()], scu_weights=[p.weights()],
+                        scu_contributors=[p.contributors()], explain=True)["explanations"][0]
+    assert ex["score"] == 1.0 and any("capped at 1" in n for n in ex["notes"])
+    # X from 2 model summaries instead: 9/2 = 4.5 -> X = 5 > 4 SCUs -> MaxSum = 9, the recall score
+    two = scorer.compute([POWER], references=[["a", "b"]], scus=[p.labels()], scu_weights=[p.weights()],
+                         scu_contributors=[p.contributors()])
+    assert two["scores"][0] == pytest.approx(2 * P2 / 9, abs=1e-12)
+
+
+def test_modified_without_model_summaries_takes_the_highest_weight_and_says_so():
+    scorer = PyramidScorer(scu_score="modified")
+    # weights 2, 1, 1: n = 2 (highest weight) -> X = round(4/2) = 2 -> MaxSum(2) = 3; SCU 1 fully present
+    ex = scorer.compute(["A storm hit the coast."], scus=[["A storm hit the coast", "Schools closed", "Power lost"]],
+                        scu_weights=[[2, 1, 1]], explain=True)["explanations"][0]
+    assert ex["score"] == pytest.approx(2 / 3)
+    assert any("highest SCU weight (2)" in n for n in ex["notes"])
+
+
+def test_as_edus_keeps_labels_with_content_credit(duc_pyramid):
+    p = duc_pyramid
+    scorer = PyramidScorer(scu_score="as-edus")
+    out = scorer.compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])
+    # value = weight x content words: 3*3 + 2*3 + 2*2 + 2*3 = 25; SCU 2 earns 2*3 * 2/3 = 4
+    assert out["scores"][0] == pytest.approx(4 / 25, abs=1e-12)
+    assert "scu_score:as-edus|" in out["signature"]
+    with pytest.raises(ValueError, match="scu_contributors"):
+        PyramidScorer(method="hirao").compute([POWER], scus=[p.labels()], scu_contributors=[p.contributors()])
+
+
+def test_cli_pyramid_file_uses_contributors_and_model_summaries(tmp_path):
+    import json
+
+    from pyramid_metric import cli
+
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_text(json.dumps({"id": "x", "prediction": POWER}) + "\n")
+    assert cli.main(["score", str(inp), "--pyramids", str(PYR_FILE), "-o", str(out)]) == 0
+    rec = json.loads(out.read_text())
+    assert rec["score"] == pytest.approx(2 * P2 / 9, abs=1e-12)
+    assert rec["signature"].startswith("pyramid:file(D0999-A.pyr)|scu_score:recall(")
+    assert cli.main(["score", str(inp), "--pyramids", str(PYR_FILE), "--scu-score", "modified", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["score"] == pytest.approx(2 * P2 / 7, abs=1e-12)
+
+
+def test_scu_score_option_is_refused_by_other_methods():
+    with pytest.raises(ValueError, match="`scu_score`"):
+        PyramidScorer(method="hirao", scu_score="modified")

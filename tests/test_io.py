@@ -222,7 +222,8 @@ def test_automatic_pyramid_round_trip_through_ducview(tmp_path, gumsum_dev, caps
     out = tmp_path / "out.jsonl"
     assert _cli("score", inp, "--pyramids", pyr, "-o", out) == 0
     from_file = json.loads(out.read_text())["score"]
-    direct = scorer.compute([pred], scus=[h.labels()], scu_weights=[h.weights()])["scores"][0]
+    direct = scorer.compute([pred], references=[list(h.summaries)], scus=[h.labels()], scu_weights=[h.weights()],
+                            scu_contributors=[h.contributors()])["scores"][0]
     assert from_file == pytest.approx(direct, abs=1e-12)
     # a person deletes the SCU the prediction earns most from: the score drops
     ex = scorer.compute([pred], scus=[h.labels()], scu_weights=[h.weights()], explain=True)["explanations"][0]

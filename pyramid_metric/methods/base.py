@@ -44,6 +44,10 @@ class Method(ABC):
         """
         return scu_pyramid(scus, weights)
 
+    def scu_signature(self) -> str:
+        """How given human SCUs are scored, as a signature field (empty: as the method's own units)."""
+        return ""
+
     def signature_parts(self) -> dict:
         """Descriptions of the components the method's signature fields show (``register_method(..., fields=...)``),
         e.g. ``{"segmenter": "bilstm-hirao2018@6343b3f2"}``; the options come from the configuration."""

@@ -86,6 +86,7 @@ from ..segment import get_segmenter
 from ..signature import LMAX, MATCHER, SEGMENTER, const, option
 from ..text import words as text_words
 from .base import Method
+from .human import HumanSCUPyramid, human_pyramid, score_human
 
 @lru_cache(maxsize=1)
 def _sentencizer():
@@ -108,6 +109,7 @@ class ReferencePyramidMethod(Method):
     name = "refpyramid"
     needs_sources = False
     scores_scus = True  # _score_one works on any pyramid, including given human SCUs
+    scus_use_references = True  # human SCUs: the contributors' texts and the number of model summaries
 
     def __init__(self, config):
         super().__init__(config)
@@ -165,9 +167,19 @@ class ReferencePyramidMethod(Method):
         return Pyramid(pyr_units, limit, len(docs), content_credit=self.config.credit == "content",
                        origins=tuple((rank,) for rank, _, _ in units), reference_positions=tuple(order))
 
-    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float]) -> Pyramid:
-        """Given SCUs are credited like reference EDUs: by content words with ``credit="content"``."""
-        return scu_pyramid(scus, weights, content_credit=self.config.credit == "content")
+    def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float], references: Sequence[str] = None,
+                        contributors: Sequence[Sequence[str]] = None) -> Pyramid:
+        """Given SCUs, scored as ``scu_score`` says (:mod:`pyramid_metric.methods.human`); with "as-edus" the
+        labels alone, credited like reference EDUs (by content words with ``credit="content"``)."""
+        if self.config.scu_score == "as-edus":
+            return scu_pyramid(scus, weights, content_credit=self.config.credit == "content")
+        return human_pyramid(scus, weights, references, contributors)
+
+    def scu_signature(self) -> str:
+        """The human-pyramid mode's scoring, for the signature."""
+        if self.config.scu_score == "as-edus":
+            return "scu_score:as-edus"
+        return f"scu_score:{self.config.scu_score}(weight-x-presence,label+contributors-or-ref-span)"
 
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
@@ -200,7 +212,18 @@ class ReferencePyramidMethod(Method):
                             for j, u in enumerate(pyr.units)])
         return (best + wording) / 2
 
+    def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
+        """Presence of texts judged alone, under the sentence rule of ``_summary_presence``."""
+        whole = self._presence(texts, summary)
+        if len(sentences) < 2 or not len(texts):
+            return whole
+        return (whole + np.max([self._presence(texts, s) for s in sentences], axis=0)) / 2
+
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
+        if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
+            sents = self._sentences([summary])[0] if sentences is None else sentences
+            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sents),
+                               self.config.scu_score)
         units = pyr.units
         bound = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or bound <= 0:
@@ -253,6 +276,11 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "whole summary and in the summary sentence that holds most of it), sentence+bigram (mean of its "
                 "presence in that sentence and the share of the unit's word bigrams found in the summary) or auto "
                 "(sentence+bigram for a pyramid of two or more references, summary+sentence otherwise)"),
+    Option("scu_score", (), choices=("recall", "modified", "as-edus"), default="recall",
+           help="human-pyramid mode (scus=): each SCU earns its weight x its presence (label and contributors "
+                "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
+                "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "
+                "as-edus: labels alone, credited as reference EDUs (the credit option)"),
 ), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "recall"}, fields=(
     MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
     SEGMENTER, LMAX, option("presence", "presence", PRESENCE_RULES.get, _PRESENCE_OPTION.get),

@@ -178,8 +178,8 @@ def bootstrap_r(metric, human, n: int, seed: int = 0):
     # Resampled means repeat topics, so resampled r lean low: the interval is centred on the observed r,
     # with the bootstrap standard error of Fisher's z = atanh(r).
     r_hat = stats.pearsonr(m.mean(axis=0), h.mean(axis=0))[0]
-    se = np.arctanh(np.clip(r, -0.999999, 0.999999)).std(ddof=1)
-    lo, hi = np.tanh(np.arctanh(r_hat) + np.array([-1.96, 1.96]) * se)
+    z = np.arctanh(np.clip(np.append(r, r_hat), -0.999999, 0.999999))
+    lo, hi = np.tanh(z[-1] + np.array([-1.96, 1.96]) * z[:-1].std(ddof=1))
     return float(lo), float(hi)
 
 

@@ -32,6 +32,7 @@ import os
 import pickle
 import sys
 import time
+from collections import Counter
 
 import numpy as np
 from scipy import stats
@@ -138,6 +139,10 @@ def score_matrix(topics, options, with_sources):
             refs.append(references)
             srcs.append(source)
     scores = [r.score for r in scorer.score(preds, refs, srcs if with_sources else None, progress=True)]
+    if with_sources:  # how the extract ILPs ended (pyramids are cached: nothing is rebuilt)
+        n = len(AUTOMATIC)
+        ended = Counter(e.status for p in scorer.pyramids(refs[::n], srcs[::n]) for e in p.extracts)
+        print(f"extract ILPs: {dict(ended)}", file=sys.stderr)
     return np.array(scores).reshape(len(topics), len(AUTOMATIC)), scorer.signature(nrefs=4)
 
 

@@ -96,6 +96,7 @@ class CachedSegmenter(Segmenter):
 
     def __init__(self, inner: Segmenter, folder: str):
         self.inner, self.name = inner, inner.name
+        self.seconds = 0.0  # time spent segmenting texts not found on disk
         self.folder = os.path.join(folder, inner.signature().replace("/", "_"))
         os.makedirs(self.folder, exist_ok=True)
 
@@ -105,7 +106,9 @@ class CachedSegmenter(Segmenter):
     def segment_many(self, texts):
         paths = [os.path.join(self.folder, hashlib.sha1(t.encode("utf-8")).hexdigest() + ".pkl") for t in texts]
         todo = sorted({i for i, p in enumerate(paths) if not os.path.exists(p)})
+        t0 = time.time()
         fresh = dict(zip(todo, self.inner.segment_many([texts[i] for i in todo]) if todo else []))
+        self.seconds += time.time() - t0
         out = []
         for i, p in enumerate(paths):
             if i in fresh:
@@ -252,6 +255,12 @@ def main():
             row["pyr_r_95"] = bootstrap_r(metric, pyr, args.bootstrap)
         table.append(row)
         print(f"done {name} in {secs:.1f}s ({secs / len(topics):.1f}s per topic)", file=sys.stderr)
+        if args.segment_cache:
+            from pyramid_metric.segment import get_segmenter
+
+            seg = get_segmenter(options.get("segmenter", PyramidConfig.segmenter))
+            print(f"segmenting texts not cached: {seg.seconds:.1f}s (counted in the time above)", file=sys.stderr)
+            seg.seconds = 0.0
 
     if not table:
         return

@@ -62,3 +62,15 @@ def test_cached_segmenter_returns_the_same_edus(tmp_path):
     assert len(list(Path(cached.folder).glob("*.pkl"))) == 2
     assert cached.segment_many(texts[::-1]) == first[::-1]  # read back from disk, in the order asked
     assert cached.signature() == inner.signature() and cached.name == inner.name
+
+
+def test_gap_to_a_baseline_row_is_zero_for_the_same_row_and_signed_otherwise():
+    rng = np.random.default_rng(2)
+    quality = np.linspace(1, 3, 10)
+    human = quality + rng.normal(0, 1.0, size=(30, 10))
+    good = quality + rng.normal(0, 0.3, size=(30, 10))
+    bad = quality + rng.normal(0, 3.0, size=(30, 10))
+    assert duc.bootstrap_r_difference(good, good, human, 200) == (0.0, 0.0, 0.0)
+    d, lo, hi = duc.bootstrap_r_difference(bad, good, human, 400)
+    r_bad, r_good = duc.system_correlations(bad, human)[0], duc.system_correlations(good, human)[0]
+    assert d == pytest.approx(r_bad - r_good) and lo < d < hi and d < 0

@@ -252,7 +252,9 @@ def main():
             label = f"{label}, {args.segmenter} segmenter"
         for k, v in overrides.items():
             if reads(options.get("method", PyramidConfig.method), k, options.get("matcher")):
-                options, key, label = dict(options, **{k: v}), f"{key}_{k}-{v}", f"{label}, {k}={v}"
+                options, key = dict(options, **{k: v}), f"{key}_{k}-{v}"
+                label = (label.replace(f"L_max={WORD_LIMIT}", f"L_max={'each reference length' if v is None else v}")
+                         if k == "length_limit" else f"{label}, {k}={v}")
         if args.segment_cache:
             cache_segmenter(options.get("segmenter", PyramidConfig.segmenter), args.segment_cache)
         saved = os.path.join(args.cache, f"{key}{suffix}")

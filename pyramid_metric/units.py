@@ -10,6 +10,11 @@ Minipar in BE-F): compounds are modifiers with relation "nn"
 are folded into one head ("united nations", "turned over"), prepositions
 become the relation ("indicted|bombing|for"), and spaCy's labels are renamed
 to Minipar's where BE-F shows them (passive subjects are objects, "obj").
+
+Hirao et al. (2018) took the head-modifier-relation triples of their Prop(BE)
+from the Stanford parser's typed dependencies (section 4 and Figure 2:
+"<has, computer, rcmod>"), not from a BE breaker; the package uses the BE-F
+breaker above for Prop(BE) as for ``method="be"``.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Usage (from the project root):
     python scripts/duc2007_correlations.py [--rows rouge2 rouge_su4 be default] [--limit N]
-        [--cache runs/duc2007] [--reuse] [--json FILE]
+        [--cache runs/duc2007] [--reuse] [--json FILE] [--segmenter bilstm] [--bootstrap 1000]
 
 Data: ../shared/data/duc2007/duc2007_main.jsonl (45 topics, 25 source articles and four 250-word
 references each; 36 peers: automatic systems "1".."32" and the four human summaries).
@@ -17,14 +17,23 @@ joined (headline and text, article after article) with L_max = 250 words, the ta
 
 Each row's topics x peers score matrix is saved under --cache (``<row>.npy`` and ``<row>.json`` with its
 label, signature and seconds); with --reuse a saved row is printed without being recomputed.
+--segmenter overrides the EDU segmenter of the rows that segment (the default and the Prop rows; the
+paper's is the bi-LSTM, ``--segmenter bilstm``); those rows are saved as ``<row>_<segmenter>``.
+--bootstrap N adds a 95% interval for each system-level Pearson r (and, with the rouge2 row, for each row's
+gap to ROUGE-2 on the same resampled topics): the topics are resampled with
+replacement N times (metric and human scores together), r is recomputed over the same systems, and the
+interval is the observed r +- 1.96 bootstrap standard errors in Fisher's z = atanh(r).
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import pickle
 import sys
 import time
+from collections import Counter
 
 import numpy as np
 from scipy import stats
@@ -32,6 +41,9 @@ from scipy import stats
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pyramid_metric import PyramidScorer  # noqa: E402
+from pyramid_metric.config import PyramidConfig  # noqa: E402
+from pyramid_metric.options import reads  # noqa: E402
+from pyramid_metric.segment import Segmenter  # noqa: E402
 from table_output import finish_table  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -81,6 +93,46 @@ def source_text(topic) -> str:
                        for d in topic["documents"])
 
 
+class CachedSegmenter(Segmenter):
+    """A segmenter whose EDUs are kept on disk by text (``--segment-cache``): the same name and signature,
+    the same EDUs, without segmenting a text twice (the 25 articles of a topic take most of a Prop row)."""
+
+    def __init__(self, inner: Segmenter, folder: str):
+        self.inner, self.name = inner, inner.name
+        self.seconds = 0.0  # time spent segmenting texts not found on disk
+        self.folder = os.path.join(folder, inner.signature().replace("/", "_"))
+        os.makedirs(self.folder, exist_ok=True)
+
+    def signature(self) -> str:
+        return self.inner.signature()
+
+    def segment_many(self, texts):
+        paths = [os.path.join(self.folder, hashlib.sha1(t.encode("utf-8")).hexdigest() + ".pkl") for t in texts]
+        todo = sorted({i for i, p in enumerate(paths) if not os.path.exists(p)})
+        t0 = time.time()
+        fresh = dict(zip(todo, self.inner.segment_many([texts[i] for i in todo]) if todo else []))
+        self.seconds += time.time() - t0
+        out = []
+        for i, p in enumerate(paths):
+            if i in fresh:
+                with open(p, "wb") as f:
+                    pickle.dump(fresh[i], f)
+                out.append(fresh[i])
+            else:
+                with open(p, "rb") as f:
+                    out.append(pickle.load(f))
+        return out
+
+
+def cache_segmenter(name: str, folder: str) -> None:
+    """Make ``get_segmenter(name)`` (used by every method) return a :class:`CachedSegmenter`."""
+    from pyramid_metric import segment
+
+    inner = segment.get_segmenter(name)
+    if not isinstance(inner, CachedSegmenter):
+        segment._instances[name] = CachedSegmenter(inner, folder)
+
+
 def score_matrix(topics, options, with_sources):
     """Topics x automatic systems scores of one configuration (one batch; pyramids built once per topic)."""
     scorer = PyramidScorer(**options)
@@ -93,6 +145,10 @@ def score_matrix(topics, options, with_sources):
             refs.append(references)
             srcs.append(source)
     scores = [r.score for r in scorer.score(preds, refs, srcs if with_sources else None, progress=True)]
+    if with_sources:  # how the extract ILPs ended (pyramids are cached: nothing is rebuilt)
+        n = len(AUTOMATIC)
+        ended = Counter(e.status for p in scorer.pyramids(refs[::n], srcs[::n]) for e in p.extracts)
+        print(f"extract ILPs: {dict(ended)}", file=sys.stderr)
     return np.array(scores).reshape(len(topics), len(AUTOMATIC)), scorer.signature(nrefs=4)
 
 
@@ -115,6 +171,49 @@ def system_correlations(metric, human):
             int(topics.sum()), int(systems.sum()))
 
 
+def bootstrap_r(metric, human, n: int, seed: int = 0):
+    """95% interval of the system-level Pearson r from resampling the topics with replacement.
+
+    Same topics and systems as :func:`system_correlations`; each resample averages the metric and the
+    human score over the same drawn topics (paired), then correlates the averages over the systems.
+    """
+    mask = ~np.isnan(human)
+    topics = mask.any(axis=1)
+    systems = mask[topics].all(axis=0)
+    m, h = metric[topics][:, systems], human[topics][:, systems]
+    draws = np.random.default_rng(seed).integers(0, len(m), size=(n, len(m)))
+    mm, hh = m[draws].mean(axis=1), h[draws].mean(axis=1)  # n x systems
+    mm = mm - mm.mean(axis=1, keepdims=True)
+    hh = hh - hh.mean(axis=1, keepdims=True)
+    r = (mm * hh).sum(axis=1) / np.sqrt((mm ** 2).sum(axis=1) * (hh ** 2).sum(axis=1))
+    # Resampled means repeat topics, so resampled r lean low: the interval is centred on the observed r,
+    # with the bootstrap standard error of Fisher's z = atanh(r).
+    r_hat = stats.pearsonr(m.mean(axis=0), h.mean(axis=0))[0]
+    z = np.arctanh(np.clip(np.append(r, r_hat), -0.999999, 0.999999))
+    lo, hi = np.tanh(z[-1] + np.array([-1.96, 1.96]) * z[:-1].std(ddof=1))
+    return float(lo), float(hi)
+
+
+def bootstrap_r_difference(metric, base, human, n: int, seed: int = 0):
+    """r(metric) - r(base) on the observed topics and its 95% interval (observed +- 1.96 bootstrap SE), both
+    rows scored on the same resampled topics: what topic sampling leaves of a gap between two rows."""
+    mask = ~np.isnan(human)
+    topics = mask.any(axis=1)
+    systems = mask[topics].all(axis=0)
+    a, b, h = (x[topics][:, systems] for x in (metric, base, human))
+    draws = np.random.default_rng(seed).integers(0, len(a), size=(n, len(a)))
+
+    def r_rows(m, y):  # Pearson r of each row pair
+        m, y = m - m.mean(axis=1, keepdims=True), y - y.mean(axis=1, keepdims=True)
+        return (m * y).sum(axis=1) / np.sqrt((m ** 2).sum(axis=1) * (y ** 2).sum(axis=1))
+
+    observed = float(r_rows(a.mean(axis=0)[None], h.mean(axis=0)[None])[0]
+                     - r_rows(b.mean(axis=0)[None], h.mean(axis=0)[None])[0])
+    se = float((r_rows(a[draws].mean(axis=1), h[draws].mean(axis=1))
+                - r_rows(b[draws].mean(axis=1), h[draws].mean(axis=1))).std(ddof=1))
+    return observed, observed - 1.96 * se, observed + 1.96 * se
+
+
 def fmt(triple) -> str:
     return "/".join(f"{v:.3f}" for v in triple)
 
@@ -130,8 +229,18 @@ def main():
                     help="folder of the saved score matrices")
     ap.add_argument("--reuse", action="store_true", help="print saved rows without recomputing them")
     ap.add_argument("--json", help="also write the table as JSON")
+    ap.add_argument("--segmenter", default=None,
+                    help="EDU segmenter of the default and Prop rows (the paper's: bilstm)")
+    ap.add_argument("--set", nargs="+", default=[], metavar="KEY=JSON",
+                    help="override options of the rows that read them, e.g. length_limit=null (a variant: "
+                         "saved as <row>_<key>-<value>)")
+    ap.add_argument("--segment-cache", default=None, metavar="DIR",
+                    help="keep each text's EDUs on disk and reuse them (same segmenter, same EDUs)")
+    ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                    help="95%% interval of each Pearson r from N resamples of the topics")
     args = ap.parse_args()
 
+    overrides = {k: json.loads(v) for k, v in (kv.split("=", 1) for kv in args.set)}
     topics = load(args.data, args.limit)
     resp, pyr = human_matrices(topics)
     os.makedirs(args.cache, exist_ok=True)
@@ -139,7 +248,18 @@ def main():
     table = []
     for name in args.rows:
         label, options, with_sources = ROWS[name]
-        saved = os.path.join(args.cache, f"{name}{suffix}")
+        key = name
+        if args.segmenter and options.get("method") not in ("rouge", "be"):
+            options, key = dict(options, segmenter=args.segmenter), f"{name}_{args.segmenter}"
+            label = f"{label}, {args.segmenter} segmenter"
+        for k, v in overrides.items():
+            if reads(options.get("method", PyramidConfig.method), k, options.get("matcher")):
+                options, key = dict(options, **{k: v}), f"{key}_{k}-{v}"
+                label = (label.replace(f"L_max={WORD_LIMIT}", f"L_max={'each reference length' if v is None else v}")
+                         if k == "length_limit" else f"{label}, {k}={v}")
+        if args.segment_cache:
+            cache_segmenter(options.get("segmenter", PyramidConfig.segmenter), args.segment_cache)
+        saved = os.path.join(args.cache, f"{key}{suffix}")
         if args.reuse and os.path.exists(saved + ".json"):
             with open(saved + ".json", encoding="utf-8") as f:
                 meta = json.load(f)
@@ -152,10 +272,21 @@ def main():
             with open(saved + ".json", "w", encoding="utf-8") as f:
                 json.dump({"label": label, "signature": sig, "seconds": secs}, f)
         r_resp, r_pyr = system_correlations(metric, resp), system_correlations(metric, pyr)
-        table.append({"row": name, "label": label, "signature": sig, "seconds": secs,
-                      "seconds_per_topic": secs / len(topics), "resp": r_resp[:3], "pyr": r_pyr[:3],
-                      "resp_n": r_resp[3:], "pyr_n": r_pyr[3:]})
+        row = {"row": name, "label": label, "signature": sig, "seconds": secs,
+               "seconds_per_topic": secs / len(topics), "resp": r_resp[:3], "pyr": r_pyr[:3],
+               "resp_n": r_resp[3:], "pyr_n": r_pyr[3:]}
+        if args.bootstrap:
+            row["resp_r_95"] = bootstrap_r(metric, resp, args.bootstrap)
+            row["pyr_r_95"] = bootstrap_r(metric, pyr, args.bootstrap)
+            row["metric"] = metric
+        table.append(row)
         print(f"done {name} in {secs:.1f}s ({secs / len(topics):.1f}s per topic)", file=sys.stderr)
+        if args.segment_cache:
+            from pyramid_metric.segment import get_segmenter
+
+            seg = get_segmenter(options.get("segmenter", PyramidConfig.segmenter))
+            print(f"segmenting texts not cached: {seg.seconds:.1f}s (counted in the time above)", file=sys.stderr)
+            seg.seconds = 0.0
 
     if not table:
         return
@@ -169,6 +300,40 @@ def main():
         pr, pp = (fmt(paper[0]), fmt(paper[1])) if paper else ("", "")
         print(f"| {t['label']} | {fmt(t['resp'])} | {pr} | {fmt(t['pyr'])} | {pp} | {t['seconds_per_topic']:.1f} |")
     print()
+    if args.bootstrap:
+        print(f"95% intervals of the Pearson r ({args.bootstrap} resamples of the topics); is the paper's r inside?\n")
+        print("| row | Resp. r | interval | paper | inside | Pyr. r | interval | paper | inside |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for t in table:
+            paper = PAPER.get(t["row"])
+            cells = []
+            for col, k in (("resp", 0), ("pyr", 1)):
+                lo, hi = t[f"{col}_r_95"]
+                pr = paper[k][0] if paper else None
+                cells += [f"{t[col][0]:.3f}", f"[{lo:.3f}, {hi:.3f}]", "" if pr is None else f"{pr:.3f}",
+                          "" if pr is None else ("yes" if lo <= pr <= hi else "no")]
+            print(f"| {t['label']} | " + " | ".join(cells) + " |")
+        print()
+        base = next((t for t in table if t["row"] == "rouge2"), None)
+        if base is not None:  # ROUGE-2 reproduces the paper's row: gaps to it cancel the shared topic noise
+            print("Gap to ROUGE-2 on the same resampled topics, r(row) - r(ROUGE-2) [95% interval]; the paper's "
+                  "gap; is it inside?\n")
+            print("| row | Resp. gap | paper | inside | Pyr. gap | paper | inside |")
+            print("|---|---|---|---|---|---|---|")
+            for t in table:
+                if t is base:
+                    continue
+                paper, cells = PAPER.get(t["row"]), []
+                for k, human in enumerate((resp, pyr)):
+                    d, lo, hi = bootstrap_r_difference(t["metric"], base["metric"], human, args.bootstrap)
+                    pd = paper[k][0] - PAPER["rouge2"][k][0] if paper else None
+                    cells += [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]", "" if pd is None else f"{pd:+.3f}",
+                              "" if pd is None else ("yes" if lo <= pd <= hi else "no")]
+                t["gap_to_rouge2"] = cells
+                print(f"| {t['label']} | " + " | ".join(cells) + " |")
+            print()
+        for t in table:
+            t.pop("metric")
     finish_table(table, args.json)
 
 

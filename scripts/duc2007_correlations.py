@@ -54,7 +54,7 @@ ROWS = {
     "rouge2": ("ROUGE-2 recall (method=rouge)", dict(method="rouge", rouge_variant="2"), False),
     "rouge_su4": ("ROUGE-SU4 recall (method=rouge)", dict(method="rouge", rouge_variant="su4"), False),
     "be": ("BE-HMR recall (method=be)", dict(method="be"), False),
-    "default": ("**Default**: reference-EDU pyramid, content-weighted recall credit", dict(), False),
+    "default": ("**Default**: reference-EDU pyramid, content-weighted credit, presence=auto", dict(), False),
     "refpyr_summary_sentence": ("reference-EDU pyramid, presence = mean(whole summary, best sentence)",
                                 dict(presence="summary+sentence"), False),
     "prop_be": ("Prop(BE): BE oracle, LCS t=0.55, L_max=250",

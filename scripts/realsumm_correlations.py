@@ -61,11 +61,14 @@ PYRAMID_ROWS = {
     "refpyr_align": ("Reference-EDU pyramid, align presence (contextual MiniLM word alignment), content credit",
                      dict(method="refpyramid", matcher="align")),
     "human_align": ("Human SCUs given, refpyramid scoring, align presence, per-SCU credit",
-                    dict(scus=True, method="refpyramid", matcher="align", credit="unit")),
+                    dict(scus="alone", method="refpyramid", matcher="align", credit="unit")),
     "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence, per-SCU credit",
-                     dict(scus=True, method="refpyramid", matcher="recall", credit="unit")),
-    "human_default": ("Human SCUs given, default configuration (per-SCU credit: weight x recall presence)",
-                      dict(scus=True)),
+                     dict(scus="alone", method="refpyramid", matcher="recall", credit="unit")),
+    # with the reference: each SCU's best-matching span of it stands in for its contributor
+    "human_default": ("Human SCUs and the reference given, default configuration (weight x recall presence of "
+                      "label and reference span)", dict(scus=True)),
+    "human_align_ref": ("Human SCUs and the reference given, align presence of label and reference span",
+                        dict(scus=True, matcher="align")),
     "human_as_edus": ("Human SCUs given, scu_score=as-edus (labels credited as reference EDUs: content-weighted)",
                       dict(scus=True, scu_score="as-edus")),
     "human_emb": ("Human SCUs given (REALSumm scus), MiniLM cosine t=0.45",
@@ -76,9 +79,9 @@ PYRAMID_ROWS = {
 # The shipped model was trained on all of REALSumm dev, so scoring this file with it would be in sample.
 OUT_OF_FOLD_ROWS = {
     "human_learned": ("Human SCUs given, learned presence (out of fold, by example), per-SCU credit",
-                      dict(scus=True, method="refpyramid", matcher="learned", credit="unit")),
+                      dict(scus="alone", method="refpyramid", matcher="learned", credit="unit")),
     "human_learned_recall": ("Human SCUs given, mean of learned presence and recall (out of fold), per-SCU credit",
-                             dict(scus=True, method="refpyramid", matcher="learned+recall", credit="unit")),
+                             dict(scus="alone", method="refpyramid", matcher="learned+recall", credit="unit")),
     "refpyr_learned": ("Reference-EDU pyramid, learned presence (out of fold, by example), content credit",
                        dict(method="refpyramid", matcher="learned")),
     "refpyr_learned_recall": ("Reference-EDU pyramid, mean of learned presence and recall (out of fold), "
@@ -143,7 +146,9 @@ def pyramid_matrix(rows, systems, options, segmenter=None, matcher=None):
             refs.append([r["reference"]])
             srcs.append(r["document"])
     scus = [r["scus"] for r in rows for _ in systems] if use_scus else None
-    scores = [x.score for x in scorer.score(preds, refs, srcs, progress=True, scus=scus)]
+    # scus="alone": the SCU labels without the reference (no stand-in contributor spans)
+    given_refs = None if use_scus == "alone" else refs
+    scores = [x.score for x in scorer.score(preds, given_refs, srcs, progress=True, scus=scus)]
     scoring = scorer.method.scu_signature() + "|" if use_scus and scorer.method.scu_signature() else ""
     sig = "pyramid:scus(w=1)|" + scoring + scorer.signature() if use_scus else scorer.signature(nrefs=1)
     return np.array(scores).reshape(len(rows), len(systems)), sig

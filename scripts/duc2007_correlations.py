@@ -3,6 +3,7 @@
 Usage (from the project root):
     python scripts/duc2007_correlations.py [--rows rouge2 rouge_su4 be default] [--limit N]
         [--cache runs/duc2007] [--reuse] [--json FILE] [--segmenter bilstm] [--bootstrap 1000]
+        [--set KEY=JSON ...] [--segment-cache DIR] [--unstemmed]
 
 Data: ../shared/data/duc2007/duc2007_main.jsonl (45 topics, 25 source articles and four 250-word
 references each; 36 peers: automatic systems "1".."32" and the four human summaries).
@@ -17,6 +18,7 @@ joined (headline and text, article after article) with L_max = 250 words, the ta
 
 Each row's topics x peers score matrix is saved under --cache (``<row>.npy`` and ``<row>.json`` with its
 label, signature and seconds); with --reuse a saved row is printed without being recomputed.
+--unstemmed tokenizes every document without Porter stemming (a sensitivity check; the package stems).
 --segmenter overrides the EDU segmenter of the rows that segment (the default and the Prop rows; the
 paper's is the bi-LSTM, ``--segmenter bilstm``); those rows are saved as ``<row>_<segmenter>``.
 --bootstrap N adds a 95% interval for each system-level Pearson r (and, with the rouge2 row, for each row's
@@ -27,6 +29,7 @@ interval is the observed r +- 1.96 bootstrap standard errors in Fisher's z = ata
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -234,11 +237,18 @@ def main():
                          "saved as <row>_<key>-<value>)")
     ap.add_argument("--segment-cache", default=None, metavar="DIR",
                     help="keep each text's EDUs on disk and reuse them (same segmenter, same EDUs)")
+    ap.add_argument("--unstemmed", action="store_true",
+                    help="sensitivity check: documents tokenized without Porter stemming (the package stems; the "
+                         "paper does not say); rows saved as <row>_unstemmed")
     ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
                     help="95%% interval of each Pearson r from N resamples of the topics")
     args = ap.parse_args()
 
     overrides = {k: json.loads(v) for k, v in (kv.split("=", 1) for kv in args.set)}
+    if args.unstemmed:  # every Document's words (EDU words, lengths, LCS) come from text.words
+        from pyramid_metric import text as textlib
+
+        textlib.words = functools.partial(textlib.words, stemmed=False)
     topics = load(args.data, args.limit)
     resp, pyr = human_matrices(topics)
     os.makedirs(args.cache, exist_ok=True)
@@ -255,6 +265,8 @@ def main():
                 options, key = dict(options, **{k: v}), f"{key}_{k}-{v}"
                 label = (label.replace(f"L_max={WORD_LIMIT}", f"L_max={'each reference length' if v is None else v}")
                          if k == "length_limit" else f"{label}, {k}={v}")
+        if args.unstemmed:
+            key, label = f"{key}_unstemmed", f"{label}, unstemmed words"
         if args.segment_cache:
             cache_segmenter(options.get("segmenter", PyramidConfig.segmenter), args.segment_cache)
         saved = os.path.join(args.cache, f"{key}{suffix}")
@@ -266,6 +278,7 @@ def main():
             t0 = time.time()
             metric, sig = score_matrix(topics, options, with_sources)
             secs = time.time() - t0
+            sig += "|words:unstemmed" if args.unstemmed else ""
             np.save(saved + ".npy", metric)
             with open(saved + ".json", "w", encoding="utf-8") as f:
                 json.dump({"label": label, "signature": sig, "seconds": secs}, f)

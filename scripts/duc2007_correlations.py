@@ -46,6 +46,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.config import PyramidConfig  # noqa: E402
 from pyramid_metric.options import reads  # noqa: E402
+from pyramid_metric.presets import get_preset  # noqa: E402
 from pyramid_metric.segment import Segmenter  # noqa: E402
 from table_output import finish_table  # noqa: E402
 
@@ -64,6 +65,9 @@ ROWS = {
                    dict(method="hirao", extract="rouge", length_limit=WORD_LIMIT), True),
     "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55, L_max=250",
                 dict(method="hirao", extract="align", length_limit=WORD_LIMIT), True),
+    # the paper's configuration in one word: Prop(BE) with the bi-LSTM segmenter (= prop_be --segmenter bilstm)
+    "hirao2018": ("Prop(BE) as preset hirao2018, L_max=250", dict(preset="hirao2018", length_limit=WORD_LIMIT),
+                  True),
 }
 # The paper's Table 3 (2007 Resp., 2007 Pyr.): Pearson / Spearman / Kendall.
 PAPER = {
@@ -74,6 +78,7 @@ PAPER = {
     "prop_rouge": ((.853, .845, .679), (.943, .951, .872)),
     "prop_al": ((.814, .793, .610), (.958, .962, .872)),
 }
+PAPER["hirao2018"] = PAPER["prop_be"]
 AUTOMATIC = [str(i) for i in range(1, 33)]  # the 32 automatic systems (1 and 2 are NIST baselines)
 
 
@@ -223,7 +228,7 @@ def row_setup(name, args, overrides):
     """(label, PyramidScorer options, needs the sources, file key) of row ``name`` with the command's variants."""
     label, options, with_sources = ROWS[name]
     key = name
-    if args.segmenter and options.get("method") not in ("rouge", "be"):
+    if args.segmenter and options.get("method") not in ("rouge", "be") and "preset" not in options:
         options, key = dict(options, segmenter=args.segmenter), f"{name}_{args.segmenter}"
         label = f"{label}, {args.segmenter} segmenter"
     for k, v in overrides.items():
@@ -343,7 +348,8 @@ def main():
     table = []
     for name in args.rows:
         label, options, with_sources, key = row_setup(name, args, overrides)
-        segmenter = options.get("segmenter", PyramidConfig.segmenter)
+        segmenter = options.get("segmenter", get_preset(options["preset"]).as_dict().get("segmenter")
+                                if "preset" in options else PyramidConfig.segmenter)
         if args.segment_cache:
             cache_segmenter(segmenter, args.segment_cache)
         path = os.path.join(args.cache, f"{key}{suffix}")

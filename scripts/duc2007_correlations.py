@@ -3,6 +3,7 @@
 Usage (from the project root):
     python scripts/duc2007_correlations.py [--rows rouge2 rouge_su4 be default] [--limit N]
         [--cache runs/duc2007] [--reuse] [--json FILE] [--segmenter bilstm] [--bootstrap 1000]
+        [--set KEY=JSON ...] [--segment-cache DIR] [--unstemmed]
 
 Data: ../shared/data/duc2007/duc2007_main.jsonl (45 topics, 25 source articles and four 250-word
 references each; 36 peers: automatic systems "1".."32" and the four human summaries).
@@ -17,6 +18,7 @@ joined (headline and text, article after article) with L_max = 250 words, the ta
 
 Each row's topics x peers score matrix is saved under --cache (``<row>.npy`` and ``<row>.json`` with its
 label, signature and seconds); with --reuse a saved row is printed without being recomputed.
+--unstemmed tokenizes every document without Porter stemming (a sensitivity check; the package stems).
 --segmenter overrides the EDU segmenter of the rows that segment (the default and the Prop rows; the
 paper's is the bi-LSTM, ``--segmenter bilstm``); those rows are saved as ``<row>_<segmenter>``.
 --bootstrap N adds a 95% interval for each system-level Pearson r (and, with the rouge2 row, for each row's
@@ -27,6 +29,7 @@ interval is the observed r +- 1.96 bootstrap standard errors in Fisher's z = ata
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -43,6 +46,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.config import PyramidConfig  # noqa: E402
 from pyramid_metric.options import reads  # noqa: E402
+from pyramid_metric.presets import get_preset  # noqa: E402
 from pyramid_metric.segment import Segmenter  # noqa: E402
 from table_output import finish_table  # noqa: E402
 
@@ -63,6 +67,9 @@ ROWS = {
                    dict(method="hirao", extract="rouge", length_limit=WORD_LIMIT), True),
     "prop_al": ("Prop(AL): LCS alignment, LCS t=0.55, L_max=250",
                 dict(method="hirao", extract="align", length_limit=WORD_LIMIT), True),
+    # the paper's configuration in one word: Prop(BE) with the bi-LSTM segmenter (= prop_be --segmenter bilstm)
+    "hirao2018": ("Prop(BE) as preset hirao2018, L_max=250", dict(preset="hirao2018", length_limit=WORD_LIMIT),
+                  True),
 }
 # The paper's Table 3 (2007 Resp., 2007 Pyr.): Pearson / Spearman / Kendall.
 PAPER = {
@@ -73,6 +80,7 @@ PAPER = {
     "prop_rouge": ((.853, .845, .679), (.943, .951, .872)),
     "prop_al": ((.814, .793, .610), (.958, .962, .872)),
 }
+PAPER["hirao2018"] = PAPER["prop_be"]
 AUTOMATIC = [str(i) for i in range(1, 33)]  # the 32 automatic systems (1 and 2 are NIST baselines)
 
 
@@ -218,7 +226,91 @@ def fmt(triple) -> str:
     return "/".join(f"{v:.3f}" for v in triple)
 
 
-def main():
+def row_setup(name, args, overrides):
+    """(label, PyramidScorer options, needs the sources, file key) of row ``name`` with the command's variants."""
+    label, options, with_sources = ROWS[name]
+    key = name
+    if args.segmenter and options.get("method") not in ("rouge", "be") and "preset" not in options:
+        options, key = dict(options, segmenter=args.segmenter), f"{name}_{args.segmenter}"
+        label = f"{label}, {args.segmenter} segmenter"
+    for k, v in overrides.items():
+        if reads(options.get("method", PyramidConfig.method), k, options.get("matcher")):
+            options, key = dict(options, **{k: v}), f"{key}_{k}-{v}"
+            label = (label.replace(f"L_max={WORD_LIMIT}", f"L_max={'each reference length' if v is None else v}")
+                     if k == "length_limit" else f"{label}, {k}={v}")
+    if args.unstemmed:
+        key, label = f"{key}_unstemmed", f"{label}, unstemmed words"
+    return label, options, with_sources, key
+
+
+def score_and_save(path, topics, label, options, with_sources, unstemmed):
+    """The row's matrix, signature and seconds, computed and saved as ``path``.npy / ``path``.json."""
+    t0 = time.time()
+    metric, sig = score_matrix(topics, options, with_sources)
+    secs = time.time() - t0
+    sig += "|words:unstemmed" if unstemmed else ""
+    np.save(path + ".npy", metric)
+    with open(path + ".json", "w", encoding="utf-8") as f:
+        json.dump({"label": label, "signature": sig, "seconds": secs}, f)
+    return metric, sig, secs
+
+
+def load_saved(path):
+    """A row saved by :func:`score_and_save`: matrix, signature, seconds."""
+    with open(path + ".json", encoding="utf-8") as f:
+        meta = json.load(f)
+    return np.load(path + ".npy"), meta["signature"], meta["seconds"]
+
+
+def print_tables(table, resp, pyr, n_boot):
+    """The correlation table; with ``n_boot`` also the intervals and the gaps to ROUGE-2 (rows keep the cells)."""
+    (nt_r, ns_r), (nt_p, ns_p) = table[0]["resp_n"], table[0]["pyr_n"]
+    print(f"\nDUC 2007, system level r / rho / tau; Resp.: {nt_r} topics x {ns_r} systems, "
+          f"Pyr.: {nt_p} topics x {ns_p} systems; peers cut to {WORD_LIMIT} words\n")
+    print("| row | Resp. | paper | Pyr. | paper | s/topic |")
+    print("|---|---|---|---|---|---|")
+    for t in table:
+        paper = PAPER.get(t["row"])
+        pr, pp = (fmt(paper[0]), fmt(paper[1])) if paper else ("", "")
+        print(f"| {t['label']} | {fmt(t['resp'])} | {pr} | {fmt(t['pyr'])} | {pp} | {t['seconds_per_topic']:.1f} |")
+    print()
+    if not n_boot:
+        return
+    print(f"95% intervals of the Pearson r ({n_boot} resamples of the topics); is the paper's r inside?\n")
+    print("| row | Resp. r | interval | paper | inside | Pyr. r | interval | paper | inside |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for t in table:
+        paper, cells = PAPER.get(t["row"]), []
+        for col, k, human in (("resp", 0, resp), ("pyr", 1, pyr)):
+            lo, hi = t[f"{col}_r_95"] = bootstrap_r(t["metric"], human, n_boot)
+            pr = paper[k][0] if paper else None
+            cells += [f"{t[col][0]:.3f}", f"[{lo:.3f}, {hi:.3f}]", "" if pr is None else f"{pr:.3f}",
+                      "" if pr is None else ("yes" if lo <= pr <= hi else "no")]
+        print(f"| {t['label']} | " + " | ".join(cells) + " |")
+    print()
+    base = next((t for t in table if t["row"] == "rouge2"), None)
+    if base is None:
+        return
+    # ROUGE-2 reproduces the paper's row: gaps to it cancel the topic noise the rows share
+    print("Gap to ROUGE-2 on the same resampled topics, r(row) - r(ROUGE-2) [95% interval]; the paper's "
+          "gap; is it inside?\n")
+    print("| row | Resp. gap | paper | inside | Pyr. gap | paper | inside |")
+    print("|---|---|---|---|---|---|---|")
+    for t in table:
+        if t is base:
+            continue
+        paper, cells = PAPER.get(t["row"]), []
+        for k, human in enumerate((resp, pyr)):
+            d, lo, hi = bootstrap_r_difference(t["metric"], base["metric"], human, n_boot)
+            pd = paper[k][0] - PAPER["rouge2"][k][0] if paper else None
+            cells += [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]", "" if pd is None else f"{pd:+.3f}",
+                      "" if pd is None else ("yes" if lo <= pd <= hi else "no")]
+        t["gap_to_rouge2"] = cells
+        print(f"| {t['label']} | " + " | ".join(cells) + " |")
+    print()
+
+
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "shared", "data", "duc2007",
                                                    "duc2007_main.jsonl"))
@@ -236,104 +328,53 @@ def main():
                          "saved as <row>_<key>-<value>)")
     ap.add_argument("--segment-cache", default=None, metavar="DIR",
                     help="keep each text's EDUs on disk and reuse them (same segmenter, same EDUs)")
+    ap.add_argument("--unstemmed", action="store_true",
+                    help="sensitivity check: documents tokenized without Porter stemming (the package stems; the "
+                         "paper does not say); rows saved as <row>_unstemmed")
     ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
                     help="95%% interval of each Pearson r from N resamples of the topics")
-    args = ap.parse_args()
+    return ap.parse_args()
 
+
+def main():
+    args = parse_args()
     overrides = {k: json.loads(v) for k, v in (kv.split("=", 1) for kv in args.set)}
+    if args.unstemmed:  # every Document's words (EDU words, lengths, LCS) come from text.words
+        from pyramid_metric import text as textlib
+
+        textlib.words = functools.partial(textlib.words, stemmed=False)
     topics = load(args.data, args.limit)
     resp, pyr = human_matrices(topics)
     os.makedirs(args.cache, exist_ok=True)
     suffix = f"_first{args.limit}" if args.limit else ""
     table = []
     for name in args.rows:
-        label, options, with_sources = ROWS[name]
-        key = name
-        if args.segmenter and options.get("method") not in ("rouge", "be"):
-            options, key = dict(options, segmenter=args.segmenter), f"{name}_{args.segmenter}"
-            label = f"{label}, {args.segmenter} segmenter"
-        for k, v in overrides.items():
-            if reads(options.get("method", PyramidConfig.method), k, options.get("matcher")):
-                options, key = dict(options, **{k: v}), f"{key}_{k}-{v}"
-                label = (label.replace(f"L_max={WORD_LIMIT}", f"L_max={'each reference length' if v is None else v}")
-                         if k == "length_limit" else f"{label}, {k}={v}")
+        label, options, with_sources, key = row_setup(name, args, overrides)
+        segmenter = options.get("segmenter", get_preset(options["preset"]).as_dict().get("segmenter")
+                                if "preset" in options else PyramidConfig.segmenter)
         if args.segment_cache:
-            cache_segmenter(options.get("segmenter", PyramidConfig.segmenter), args.segment_cache)
-        saved = os.path.join(args.cache, f"{key}{suffix}")
-        if args.reuse and os.path.exists(saved + ".json"):
-            with open(saved + ".json", encoding="utf-8") as f:
-                meta = json.load(f)
-            metric, sig, secs = np.load(saved + ".npy"), meta["signature"], meta["seconds"]
+            cache_segmenter(segmenter, args.segment_cache)
+        path = os.path.join(args.cache, f"{key}{suffix}")
+        if args.reuse and os.path.exists(path + ".json"):
+            metric, sig, secs = load_saved(path)
         else:
-            t0 = time.time()
-            metric, sig = score_matrix(topics, options, with_sources)
-            secs = time.time() - t0
-            np.save(saved + ".npy", metric)
-            with open(saved + ".json", "w", encoding="utf-8") as f:
-                json.dump({"label": label, "signature": sig, "seconds": secs}, f)
+            metric, sig, secs = score_and_save(path, topics, label, options, with_sources, args.unstemmed)
         r_resp, r_pyr = system_correlations(metric, resp), system_correlations(metric, pyr)
-        row = {"row": name, "label": label, "signature": sig, "seconds": secs,
-               "seconds_per_topic": secs / len(topics), "resp": r_resp[:3], "pyr": r_pyr[:3],
-               "resp_n": r_resp[3:], "pyr_n": r_pyr[3:]}
-        if args.bootstrap:
-            row["resp_r_95"] = bootstrap_r(metric, resp, args.bootstrap)
-            row["pyr_r_95"] = bootstrap_r(metric, pyr, args.bootstrap)
-            row["metric"] = metric
-        table.append(row)
+        table.append({"row": name, "label": label, "signature": sig, "seconds": secs,
+                      "seconds_per_topic": secs / len(topics), "resp": r_resp[:3], "pyr": r_pyr[:3],
+                      "resp_n": r_resp[3:], "pyr_n": r_pyr[3:], "metric": metric})
         print(f"done {name} in {secs:.1f}s ({secs / len(topics):.1f}s per topic)", file=sys.stderr)
         if args.segment_cache:
             from pyramid_metric.segment import get_segmenter
 
-            seg = get_segmenter(options.get("segmenter", PyramidConfig.segmenter))
+            seg = get_segmenter(segmenter)
             print(f"segmenting texts not cached: {seg.seconds:.1f}s (counted in the time above)", file=sys.stderr)
             seg.seconds = 0.0
-
     if not table:
         return
-    (nt_r, ns_r), (nt_p, ns_p) = table[0]["resp_n"], table[0]["pyr_n"]
-    print(f"\nDUC 2007, system level r / rho / tau; Resp.: {nt_r} topics x {ns_r} systems, "
-          f"Pyr.: {nt_p} topics x {ns_p} systems; peers cut to {WORD_LIMIT} words\n")
-    print("| row | Resp. | paper | Pyr. | paper | s/topic |")
-    print("|---|---|---|---|---|---|")
+    print_tables(table, resp, pyr, args.bootstrap)
     for t in table:
-        paper = PAPER.get(t["row"])
-        pr, pp = (fmt(paper[0]), fmt(paper[1])) if paper else ("", "")
-        print(f"| {t['label']} | {fmt(t['resp'])} | {pr} | {fmt(t['pyr'])} | {pp} | {t['seconds_per_topic']:.1f} |")
-    print()
-    if args.bootstrap:
-        print(f"95% intervals of the Pearson r ({args.bootstrap} resamples of the topics); is the paper's r inside?\n")
-        print("| row | Resp. r | interval | paper | inside | Pyr. r | interval | paper | inside |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        for t in table:
-            paper = PAPER.get(t["row"])
-            cells = []
-            for col, k in (("resp", 0), ("pyr", 1)):
-                lo, hi = t[f"{col}_r_95"]
-                pr = paper[k][0] if paper else None
-                cells += [f"{t[col][0]:.3f}", f"[{lo:.3f}, {hi:.3f}]", "" if pr is None else f"{pr:.3f}",
-                          "" if pr is None else ("yes" if lo <= pr <= hi else "no")]
-            print(f"| {t['label']} | " + " | ".join(cells) + " |")
-        print()
-        base = next((t for t in table if t["row"] == "rouge2"), None)
-        if base is not None:  # ROUGE-2 reproduces the paper's row: gaps to it cancel the shared topic noise
-            print("Gap to ROUGE-2 on the same resampled topics, r(row) - r(ROUGE-2) [95% interval]; the paper's "
-                  "gap; is it inside?\n")
-            print("| row | Resp. gap | paper | inside | Pyr. gap | paper | inside |")
-            print("|---|---|---|---|---|---|---|")
-            for t in table:
-                if t is base:
-                    continue
-                paper, cells = PAPER.get(t["row"]), []
-                for k, human in enumerate((resp, pyr)):
-                    d, lo, hi = bootstrap_r_difference(t["metric"], base["metric"], human, args.bootstrap)
-                    pd = paper[k][0] - PAPER["rouge2"][k][0] if paper else None
-                    cells += [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]", "" if pd is None else f"{pd:+.3f}",
-                              "" if pd is None else ("yes" if lo <= pd <= hi else "no")]
-                t["gap_to_rouge2"] = cells
-                print(f"| {t['label']} | " + " | ".join(cells) + " |")
-            print()
-        for t in table:
-            t.pop("metric")
+        t.pop("metric")
     finish_table(table, args.json)
 
 

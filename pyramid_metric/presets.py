@@ -34,7 +34,8 @@ PRESETS: Dict[str, Preset] = {p.name: p for p in (
          ("segmenter", "bilstm"), ("sentence_penalty", 1.0), ("length_limit", None)),
         ("EDU segmenter: the paper's 3-layer bi-LSTM (section 4.2), trained here on GUM/SciDTB EDUs instead of "
          "the RST-DT training data (not distributable)",
-         "Prop(BE) units from spaCy's dependency parse with BE-F rules, not the BE package's Minipar breaker",
+         "Prop(BE) units from spaCy's dependency parse with BE-F rules, not the Stanford parser's typed "
+         "dependencies the paper used (section 4, Figure 2)",
          "L_max: each reference's own length (the paper gives none for single references); for DUC/TAC give "
          "length_limit=250 (DUC 2005-2007) or 100 (DUC 2003-2004, TAC), the task limits the paper used",
          "ILPs solved by HiGHS (or CBC) instead of the paper's solver; at the time limit the best solution found "

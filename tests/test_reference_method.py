@@ -152,5 +152,9 @@ def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
 
 def test_given_scus_use_the_one_reference_presence_rule():
     scus, summary = ["The storm hit the coast", "Schools closed"], ["The coast was hit by a storm. Schools closed."]
-    auto = PyramidScorer().compute(summary, scus=[scus], scu_weights=[[2, 1]])["scores"]
-    assert auto == PyramidScorer(presence="summary+sentence").compute(summary, scus=[scus], scu_weights=[[2, 1]])["scores"]
+    given = dict(scus=[scus], scu_weights=[[2, 1]])
+    auto = PyramidScorer(scu_score="as-edus").compute(summary, **given)["scores"]
+    assert auto == PyramidScorer(scu_score="as-edus", presence="summary+sentence").compute(summary, **given)["scores"]
+    assert auto != PyramidScorer(scu_score="as-edus", presence="sentence+bigram").compute(summary, **given)["scores"]
+    with pytest.raises(ValueError, match="`presence`='sentence\\+bigram' has no effect on given SCUs"):
+        PyramidScorer(presence="sentence+bigram").compute(summary, **given)

@@ -173,6 +173,10 @@ class ReferencePyramidMethod(Method):
         labels alone, credited like reference EDUs (by content words with ``credit="content"``)."""
         if self.config.scu_score == "as-edus":
             return scu_pyramid(scus, weights, content_credit=self.config.credit == "content")
+        if self.config.presence != "auto":
+            raise ValueError(f"`presence`={self.config.presence!r} has no effect on given SCUs scored with "
+                             f"scu_score={self.config.scu_score!r} (an SCU's presence is judged from its label and "
+                             f"its contributors); drop `presence` or use scu_score='as-edus'")
         return human_pyramid(scus, weights, references, contributors)
 
     def scu_signature(self) -> str:

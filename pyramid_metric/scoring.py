@@ -85,6 +85,17 @@ def capped(credit: float, bound: float, bound_name: str, score_name: str = "scor
     return 1.0, (f"matched weight {credit:g} exceeds {bound_name} ({bound:g}): {score_name} capped at 1",)
 
 
+CREDITED = 0.1  # soft credit: units with less presence than this are listed as missed in explanations
+
+
+def soft_matches(summary: str, units, presence, values, credit) -> Tuple[Tuple[Match, ...], Tuple[int, ...]]:
+    """The matches (units with presence >= ``CREDITED``: their presence, value and credit) and the missed
+    unit indices of a score with soft credit (the reference-EDU pyramid and the human-pyramid mode)."""
+    matches = tuple(Match(0, summary, j, u.text, float(presence[j]), float(values[j]), float(credit[j]))
+                    for j, u in enumerate(units) if presence[j] >= CREDITED)
+    return matches, tuple(j for j in range(len(units)) if presence[j] < CREDITED)
+
+
 def credit_matrix(similarity: np.ndarray, weights: Sequence[float], threshold: float,
                   soft: bool = False) -> np.ndarray:
     """g(c_i, p_j) * w_j of Eq. (20) with g of Eq. (24): 1 if phi >= t else 0.

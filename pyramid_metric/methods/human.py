@@ -50,11 +50,10 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..pyramid import Pyramid, PyramidUnit
-from ..scoring import Match, ScoreResult, capped
+from ..scoring import CREDITED, ScoreResult, capped, soft_matches
 from ..text import words
 
 SCU_SCORES = ("recall", "modified", "as-edus")
-CREDITED = 0.1  # SCUs with less presence than this are reported as missed in explanations
 
 
 @dataclass(frozen=True)
@@ -157,9 +156,7 @@ def score_human(pyr: HumanSCUPyramid, summary: str, presence: Callable[[List[str
     weights = np.array([u.weight for u in units])
     credit = weights * p
     total = float(credit.sum())
-    matches = tuple(Match(0, summary, j, u.text, float(p[j]), float(weights[j]), float(credit[j]))
-                    for j, u in enumerate(units) if p[j] >= CREDITED)
-    missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
+    matches, missed = soft_matches(summary, units, p, weights, credit)
     with_mentions = sum(1 for m in pyr.mentions if m)
     notes = [f"human pyramid: each SCU earns its weight x its presence (the mean of its presence in the whole "
              f"summary and in the summary sentence that holds most of it"

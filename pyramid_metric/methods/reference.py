@@ -72,7 +72,7 @@ The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 import numpy as np
 
@@ -81,12 +81,12 @@ from ..match import get_matcher, matcher_options
 from ..match.recall import bigram_counts, bigram_recall
 from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
-from ..scoring import Match, ScoreResult, capped
+from ..scoring import CREDITED, ScoreResult, capped, soft_matches
 from ..segment import get_segmenter
 from ..signature import LMAX, MATCHER, SEGMENTER, const, option
 from ..text import words as text_words
 from .base import Method
-from .human import HumanSCUPyramid, human_pyramid, score_human
+from .human import SCU_SCORES, HumanSCUPyramid, human_pyramid, score_human
 
 @lru_cache(maxsize=1)
 def _sentencizer():
@@ -100,7 +100,6 @@ def _sentencizer():
 
 
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
-CREDITED = 0.1  # units with less presence than this are reported as missed in explanations
 
 
 class ReferencePyramidMethod(Method):
@@ -205,10 +204,16 @@ class ReferencePyramidMethod(Method):
             return self.config.presence
         return "sentence+bigram" if pyr.n_references >= 2 else "summary+sentence"
 
+    @staticmethod
+    def _whole_and_best(judge: Callable[[str], np.ndarray], summary: str, sentences: Sequence[str]):
+        """``judge(text)`` against the whole summary and its best over the summary's sentences (the whole
+        summary again when it has one sentence)."""
+        whole = judge(summary)
+        return whole, (whole if len(sentences) < 2 else np.max([judge(s) for s in sentences], axis=0))
+
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary, half of it required in one place (module docstring, 2)."""
-        whole = self._unit_presence(pyr, summary)
-        best = whole if len(sentences) < 2 else np.max([self._unit_presence(pyr, s) for s in sentences], axis=0)
+        whole, best = self._whole_and_best(lambda text: self._unit_presence(pyr, text), summary, sentences)
         if self.presence_rule(pyr) == "summary+sentence":
             return (whole + best) / 2
         summary_bigrams = bigram_counts(text_words(summary))
@@ -217,11 +222,11 @@ class ReferencePyramidMethod(Method):
         return (best + wording) / 2
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
-        """Presence of texts judged alone, under the sentence rule of ``_summary_presence``."""
-        whole = self._presence(texts, summary)
-        if len(sentences) < 2 or not len(texts):
-            return whole
-        return (whole + np.max([self._presence(texts, s) for s in sentences], axis=0)) / 2
+        """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
+        if not len(texts):
+            return self._presence(texts, summary)
+        whole, best = self._whole_and_best(lambda text: self._presence(texts, text), summary, sentences)
+        return (whole + best) / 2
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
@@ -241,9 +246,7 @@ class ReferencePyramidMethod(Method):
         credit = values * p
         total = pyr.pooled_credit(credit)
         n_groups = len(pyr.reference_groups())
-        matches = tuple(Match(0, summary, j, u.text, float(p[j]), float(values[j]), float(credit[j]))
-                        for j, u in enumerate(units) if p[j] >= CREDITED)
-        missed = tuple(j for j in range(len(units)) if p[j] < CREDITED)
+        matches, missed = soft_matches(summary, units, p, values, credit)
         worth = "its weight x its content words" if pyr.content_credit else "its weight"
         how = {"summary+sentence": "its presence in the whole summary and in the summary sentence that holds "
                                    "most of it",
@@ -280,7 +283,7 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "whole summary and in the summary sentence that holds most of it), sentence+bigram (mean of its "
                 "presence in that sentence and the share of the unit's word bigrams found in the summary) or auto "
                 "(sentence+bigram for a pyramid of two or more references, summary+sentence otherwise)"),
-    Option("scu_score", (), choices=("recall", "modified", "as-edus"), default="recall",
+    Option("scu_score", (), choices=SCU_SCORES, default="recall",
            help="human-pyramid mode (scus=): each SCU earns its weight x its presence (label and contributors "
                 "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
                 "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "

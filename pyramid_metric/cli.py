@@ -270,9 +270,7 @@ def _score_with_pyramids(args, rows, path):
             results.append(ExampleResult(sum(loo) / len(loo), full.result, full.pyramid, loo))
         pos += len(vs)
     name = os.path.basename(os.path.normpath(args.pyramids))
-    scoring = scorer.method.scu_signature()
-    prefix = f"pyramid:file({name})|" + ("jackknife:loo|" if jackknife else "") + (scoring + "|" if scoring else "")
-    return results, prefix + scorer.signature()
+    return results, scorer.human_pyramid_signature(f"file({name})", jackknife)
 
 
 def _read_input(args, path: str) -> List[dict]:

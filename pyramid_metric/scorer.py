@@ -362,9 +362,8 @@ class PyramidScorer:
                              jackknife=jackknife)
         scores = [r.score for r in results]
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
-            scoring = self.method.scu_signature()
-            signature = ("pyramid:scus(" + ("weighted" if scu_weights is not None else "w=1") + ")|"
-                         + (scoring + "|" if scoring else "") + self.signature())
+            signature = self.human_pyramid_signature("scus(" + ("weighted" if scu_weights is not None else "w=1")
+                                                     + ")")
         else:
             signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
         out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
@@ -375,6 +374,13 @@ class PyramidScorer:
         if explain:
             out["explanations"] = [r.explanation() for r in results]
         return out
+
+    def human_pyramid_signature(self, pyramid: str, jackknife: bool = False) -> str:
+        """The signature of scores against given human pyramids: ``pyramid:<pyramid>|``, ``jackknife:loo|``
+        when scores are means over leave-one-out pyramids, the method's SCU scoring, then :meth:`signature`."""
+        scoring = self.method.scu_signature()
+        return (f"pyramid:{pyramid}|" + ("jackknife:loo|" if jackknife else "") + (scoring + "|" if scoring else "")
+                + self.signature())
 
     def signature(self, nrefs: Union[int, str, None] = None, jackknife: bool = False) -> str:
         """SacreBLEU-style reproducibility string: every option and component version that moves a score.

@@ -19,8 +19,6 @@ import sys
 from pathlib import Path
 
 DATA = Path(os.environ.get("PYRAMID_DATA", Path(__file__).resolve().parent.parent.parent / "shared" / "data"))
-if not DATA.is_dir():
-    DATA = Path("/work/shared/data")
 
 METHODS = [
     {"method": "refpyramid"},

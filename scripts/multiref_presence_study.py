@@ -32,7 +32,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-from duc2007_correlations import AUTOMATIC, human_matrices, load, truncate  # noqa: E402
+from duc2007_correlations import AUTOMATIC, human_matrices, load, system_correlations, truncate  # noqa: E402
+from gumsum_leave_one_out import leave_one_out_rows  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.match.recall import bigram_counts, bigram_recall, clipped_recall  # noqa: E402
 from pyramid_metric.methods.reference import ReferencePyramidMethod  # noqa: E402
@@ -78,11 +79,8 @@ def scores(captured, rule):
 
 
 def system_r(matrix, human, topics):
-    h, m = human[topics], matrix[topics]
-    cols = ~np.isnan(h).all(0)
-    mask = ~np.isnan(h[:, cols])
-    means = np.array([m[:, cols][:, j][mask[:, j]].mean() for j in range(cols.sum())])
-    return float(np.corrcoef(means, np.nanmean(h[:, cols], 0))[0, 1])
+    """System-level Pearson r on these topics (the protocol of ``duc2007_correlations.py``)."""
+    return float(system_correlations(matrix[topics], human[topics])[0])
 
 
 def main():
@@ -98,14 +96,9 @@ def main():
         [p for ps in peers for p in ps], [r for r, ps in zip(refs, peers) for _ in ps])["scores"]).reshape(resp.shape)
     gumsum = {}
     for split in ("dev", "test", "train"):
-        cases = []
-        for line in open(os.path.join(DATA, "gumsum", f"gumsum_{split}.jsonl"), encoding="utf-8"):
-            doc = json.loads(line)
-            source = doc["text"].split()
-            for i, held in enumerate(doc["summaries"]):
-                cases.append((doc["summaries"][:i] + doc["summaries"][i + 1:],
-                              [held, " ".join(source[:len(held.split())])]))
-        gumsum[split] = capture(cases)
+        with open(os.path.join(DATA, "gumsum", f"gumsum_{split}.jsonl"), encoding="utf-8") as f:
+            rows = leave_one_out_rows([json.loads(line) for line in f])
+        gumsum[split] = capture([(r["references"], [r["human"], r["lead"]]) for r in rows])
     all_topics, pyr_topics = np.arange(len(topics)), np.where(~np.isnan(pyr).all(1))[0]
     rng = np.random.default_rng(2026)
     halves = [rng.permutation(len(topics))[:len(topics) // 2] for _ in range(args.halves)]

@@ -241,7 +241,8 @@ def matcher_args(matcher_name) -> Dict[str, str]:
 def _wrap(text: str, indent: str, width: int) -> str:
     import textwrap
 
-    return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent + "    ")
+    return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent + "    ",
+                         break_on_hyphens=False)  # never split a name such as "summary+sentence" or "toy-coverage"
 
 
 def options_doc(indent: str = "    ", width: int = 116) -> str:

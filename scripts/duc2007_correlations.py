@@ -61,6 +61,8 @@ ROWS = {
     "default": ("**Default**: reference-EDU pyramid, content-weighted credit, presence=auto", dict(), False),
     "refpyr_summary_sentence": ("reference-EDU pyramid, presence = mean(whole summary, best sentence)",
                                 dict(presence="summary+sentence"), False),
+    "refpyr_sentence_bigram": ("reference-EDU pyramid, presence = mean(best sentence, bigram share in the summary)",
+                               dict(presence="sentence+bigram"), False),
     "prop_be": ("Prop(BE): BE oracle, LCS t=0.55, L_max=250",
                 dict(method="hirao", extract="be", length_limit=WORD_LIMIT), True),
     "prop_rouge": ("Prop(ROUGE): bigram oracle, LCS t=0.55, L_max=250",

@@ -52,7 +52,10 @@ PYRAMID_ROWS = {
     "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True, method="hirao")),
     "default": ("**Default**: reference-EDU pyramid, content-weighted recall credit", dict()),
     "refpyr_sentence_bigram": ("Reference-EDU pyramid, presence = mean(best-sentence recall, bigram share) "
-                               "(the default's rule for several references)", dict(presence="sentence+bigram")),
+                               "(a rule for several references)", dict(presence="sentence+bigram")),
+    "refpyr_sentence_order_bigram": ("Reference-EDU pyramid, presence = mean(best-sentence recall, in-order "
+                                     "recall, best-sentence bigram share) (the default's rule for several "
+                                     "references)", dict(presence="sentence+order+bigram")),
     "refpyr_recall": ("Reference-EDU pyramid, content-word recall presence, per-unit credit",
                       dict(method="refpyramid", matcher="recall", credit="unit")),
     "refpyr_emb": ("Reference-EDU pyramid, MiniLM cosine presence, content credit",

@@ -104,15 +104,37 @@ def test_two_references_hand_computed_pooled_bound():
     a1, b1 = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence",
                            presence="summary+sentence").score(summaries, [refs, refs])
     assert (a1.score, b1.score) == (pytest.approx(14 / 18), pytest.approx(7 / 18))
-    # The default with two references, presence="sentence+bigram": (best-sentence recall + the share of the
-    # unit's word bigrams in the summary) / 2.
-    # a "the storm hit the coast and school close": bigrams of u0 a-storm storm-hit hit-the the-coast: 3/4;
-    #   u1 0/4; u2 the-storm ... the-coast 4/4; u3 school-close 1/1.  Presence (1 + 3/4)/2, 0, 1, 1:
-    #   6 x 7/8 + 6 + 2 = 13.25 -> 13.25 / 18
-    assert a.score == pytest.approx(13.25 / 18)
-    # b "home lost power in the storm": recall 1/3, 3/4, 1/3, 0; bigrams 0/4, home-lost lost-power 2/4,
-    #   the-storm 1/4, 0/1.  Presence 1/6, 5/8, 7/24, 0: 6/6 + 4 x 5/8 + 6 x 7/24 = 1 + 2.5 + 1.75 = 5.25
-    assert b.score == pytest.approx(5.25 / 18)
+    # The default with two references, presence="sentence+order+bigram": (best-sentence recall + in-order
+    # content-word recall in the summary + the best share of the unit's word bigrams in one sentence) / 3.
+    # a "the storm hit the coast and school close" (one sentence; content storm hit coast school close):
+    #   u0 "a storm hit the coast": recall 1, in order 3/3, bigrams a-storm storm-hit hit-the the-coast 3/4
+    #   -> 11/12; u1 0; u2 1, 1, 4/4 -> 1; u3 "school close" 1, 1, 1/1 -> 1.  6 x 11/12 + 6 + 2 = 13.5
+    assert a.score == pytest.approx(13.5 / 18)
+    # b "home lost power in the storm" (content home lost power storm):
+    #   u0 recall 1/3, in order 1/3 (storm), bigrams 0/4 -> 2/9; u1 "thousand of home lost power" 3/4, 3/4,
+    #   home-lost lost-power 2/4 -> 2/3; u2 1/3, 1/3, the-storm 1/4 -> 11/36; u3 0.
+    #   6 x 2/9 + 4 x 2/3 + 6 x 11/36 = 4/3 + 8/3 + 11/6 = 35/6
+    assert b.score == pytest.approx(35 / 6 / 18)
+    # presence="sentence+bigram": (best-sentence recall + the share of the unit's word bigrams in the summary) / 2.
+    # a: presence (1 + 3/4)/2, 0, 1, 1: 6 x 7/8 + 6 + 2 = 13.25
+    # b: recall 1/3, 3/4, 1/3, 0; bigrams 0/4, 2/4, 1/4, 0/1.  Presence 1/6, 5/8, 7/24, 0: 1 + 2.5 + 1.75 = 5.25
+    a2, b2 = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence",
+                           presence="sentence+bigram").score(summaries, [refs, refs])
+    assert (a2.score, b2.score) == (pytest.approx(13.25 / 18), pytest.approx(5.25 / 18))
+
+
+def test_sentence_order_bigram_presence_by_hand():
+    # One unit "The storm hit the coast." (content storm hit coast; bigrams the-storm storm-hit hit-the the-coast).
+    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence", presence="sentence+order+bigram")
+    ref = "The storm hit the coast."
+    # "The storm was big. It hit the coast.": best sentence 2/3; in order storm..hit..coast 3/3; bigrams the-storm
+    # in the first sentence (1/4), hit-the the-coast in the second (2/4): best one sentence 1/2, not the 3/4 of
+    # the whole summary.  (2/3 + 1 + 1/2) / 3 = 13/18
+    assert s.score(["The storm was big. It hit the coast."], [[ref]])[0].score == pytest.approx(13 / 18)
+    # the same words in another order: recall 1, in order 1/3 (one of storm, hit, coast), bigrams the-coast
+    # hit-the the-storm 3/4: (1 + 1/3 + 3/4) / 3 = 25/36
+    assert s.score(["The coast hit the storm."], [[ref]])[0].score == pytest.approx(25 / 36)
+    assert s.score([ref], [[ref]])[0].score == pytest.approx(1.0)
 
 
 def test_half_of_a_units_presence_must_be_found_in_one_sentence():
@@ -138,15 +160,17 @@ def test_bigram_recall_clips_repeated_bigrams():
 
 @pytest.mark.parametrize("refs, rule", [(["The storm hit the coast. Schools closed."], "summary+sentence"),
                                         (["The storm hit the coast. Schools closed.",
-                                          "A storm hit the coast. Thousands of homes lost power."], "sentence+bigram")])
+                                          "A storm hit the coast. Thousands of homes lost power."],
+                                         "sentence+order+bigram")])
 def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
     summary = ["Homes lost power in the storm. Schools closed on the coast."]
     auto = PyramidScorer(segmenter="sentence").compute(summary, [refs])
     explicit = PyramidScorer(segmenter="sentence", presence=rule).compute(summary, [refs])
-    other = "summary+sentence" if rule == "sentence+bigram" else "sentence+bigram"
     assert auto["scores"] == explicit["scores"]
-    assert auto["scores"] != PyramidScorer(segmenter="sentence", presence=other).compute(summary, [refs])["scores"]
-    assert "presence:auto(1ref:mean(summary,best-sentence);multiref:mean(best-sentence,bigram))" in auto["signature"]
+    for other in {"summary+sentence", "sentence+bigram", "sentence+order+bigram"} - {rule}:
+        assert auto["scores"] != PyramidScorer(segmenter="sentence", presence=other).compute(summary, [refs])["scores"]
+    assert ("presence:auto(1ref:mean(summary,best-sentence);"
+            "multiref:mean(best-sentence,in-order,best-sentence-bigram))") in auto["signature"]
     assert PyramidConfig.from_signature(explicit["signature"]).presence == rule
 
 

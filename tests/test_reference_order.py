@@ -3,6 +3,8 @@ neither the pyramid's units and weights nor any score (the units are every refer
 order, with weights counted over all references)."""
 import itertools
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,13 +30,14 @@ def test_every_order_of_three_references_gives_the_same_score():
     # w1 -> 5;  "as power failed in thousands of homes." power/fail/thousand/home w3 -> 12;  "Thousands of homes
     # lost power after the storm." thousand/home/lost/power/storm w3 -> 15;  "Schools closed." w1 -> 2.  Bound
     # (pooled per-reference totals) = 49.  The prediction's power/fail/three/town give presences 0, 1/4, 2/5,
-    # 2/4, 1/5, 0.  With three references the default presence is (that best-sentence recall + the share of the
-    # unit's word bigrams in the prediction) / 2; the prediction "power fail in three town" has in-three and
-    # three-town of "offici open shelter in three town" (2/5) and power-fail, fail-in of "as power fail in thousand
-    # of home" (2/6), no other: presences 0, 1/8, 2/5, 5/12, 1/10, 0 and credit 12/8 + 5 x 2/5 + 12 x 5/12 +
-    # 15/10 = 1.5 + 2 + 5 + 1.5 = 10 -> 10 / 49.
+    # 2/4, 1/5, 0.  With three references the default presence is (that best-sentence recall + the in-order
+    # content-word recall + the best share of the unit's word bigrams in one sentence) / 3.  The prediction is one
+    # sentence, "power fail in three town" (content power fail three town).  In order: 0, 1/4 (power), 2/5
+    # (three town), 2/4 (power fail), 1/5, 0.  Bigrams: in-three and three-town of "offici open shelter in three
+    # town" (2/5), power-fail and fail-in of "as power fail in thousand of home" (2/6), no other.  Presences 0,
+    # 1/6, 2/5, 4/9, 2/15, 0 and credit 12/6 + 5 x 2/5 + 12 x 4/9 + 15 x 2/15 = 2 + 2 + 16/3 + 2 = 34/3 -> 34/147.
     assert results[0].result.bound == 49.0
-    assert results[0].score == 10 / 49
+    assert results[0].score == pytest.approx(34 / 147, abs=1e-12)
 
 
 WORDS = ["storm", "coast", "power", "homes", "schools", "closed", "officials", "shelters", "towns", "thousands",

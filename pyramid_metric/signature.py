@@ -83,7 +83,9 @@ LMAX = option("lmax", "length_limit", lambda v: v or "ref", lambda v: None if v 
 
 # fields of the run and the environment, around the method's (``read`` sets the options they name)
 RUN_FIELDS = {"preset": lambda v: {"preset": v}, "method": lambda v: {"method": v},
-              "solver": lambda v: {"solver": _name_of(v)}, "tl": lambda v: {"time_limit": float(v)}}
+              "solver": lambda v: {"solver": _name_of(v)}, "tl": lambda v: {"time_limit": float(v)},
+              # scores against given human pyramids: "scu_score:recall(weight-x-presence,...)" -> "recall"
+              "scu_score": lambda v: {"scu_score": _short_value(v)}}
 # the short form's keys (SacreBLEU-style) and values cut to the component's name
 ABBREVIATIONS = {"nrefs": "#", "jackknife": "jk", "pyramid": "pyr", "preset": "p", "method": "m",
                  "extract": "x", "matcher": "mt", "credit": "c", "seg": "s", "lmax": "l", "solver": "sv",

@@ -217,6 +217,18 @@ def test_as_edus_keeps_labels_with_content_credit(duc_pyramid):
         PyramidScorer(method="hirao").compute([POWER], scus=[p.labels()], scu_contributors=[p.contributors()])
 
 
+@pytest.mark.parametrize("scu_score", ["recall", "modified", "as-edus"])
+def test_human_pyramid_signature_reads_back_to_the_same_configuration(duc_pyramid, scu_score):
+    from pyramid_metric.config import PyramidConfig
+
+    p, scorer = duc_pyramid, PyramidScorer(scu_score=scu_score)
+    out = scorer.compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])
+    assert f"scu_score:{scu_score}" in out["signature"]
+    assert PyramidConfig.from_signature(out["signature"]) == scorer.config
+    again = PyramidScorer(PyramidConfig.from_signature(out["signature"]))
+    assert again.compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])["scores"] == out["scores"]
+
+
 def test_cli_pyramid_file_uses_contributors_and_model_summaries(tmp_path):
     import json
 

@@ -219,9 +219,9 @@ class ReferencePyramidMethod(Method):
         from ..text import clean_text
 
         summaries = [clean_text(p) for p in predictions]
-        if self.matcher.reads_context:  # encode the batch's summaries together (batched, cached)
-            self.matcher.prepare(summaries)
         sentences = self._sentences(summaries)
+        if self.matcher.reads_context:  # encode the batch's summaries and their sentences together (cached)
+            self.matcher.prepare(summaries + [s for sents in sentences if len(sents) > 1 for s in sents])
         return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
 
     @staticmethod
@@ -252,7 +252,8 @@ class ReferencePyramidMethod(Method):
             wording = np.array([bigram_recall(u.words, summary_bigrams) if len(u.words) > 1 else whole[j]
                                 for j, u in enumerate(pyr.units)])
             return (best + wording) / 2
-        return (best + _in_order_recall(pyr.units, summary) + _best_sentence_bigrams(pyr.units, summary, sentences, best)) / 3
+        in_order = _in_order_recall(pyr.units, summary)
+        return (best + in_order + _best_sentence_bigrams(pyr.units, summary, sentences, best)) / 3
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""

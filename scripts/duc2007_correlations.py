@@ -181,21 +181,30 @@ def system_correlations(metric, human):
             int(topics.sum()), int(systems.sum()))
 
 
+def _row_pearson(m, y):
+    """Pearson r of each row of ``m`` with the same row of ``y`` (resamples x systems)."""
+    m, y = m - m.mean(axis=1, keepdims=True), y - y.mean(axis=1, keepdims=True)
+    return (m * y).sum(axis=1) / np.sqrt((m ** 2).sum(axis=1) * (y ** 2).sum(axis=1))
+
+
+def _scored_topics(human, *matrices):
+    """The matrices cut to the topics and systems :func:`system_correlations` uses (topics with a human score,
+    systems scored on all of them), the human matrix last."""
+    mask = ~np.isnan(human)
+    topics = mask.any(axis=1)
+    systems = mask[topics].all(axis=0)
+    return [x[topics][:, systems] for x in (*matrices, human)]
+
+
 def bootstrap_r(metric, human, n: int, seed: int = 0):
     """95% interval of the system-level Pearson r from resampling the topics with replacement.
 
     Same topics and systems as :func:`system_correlations`; each resample averages the metric and the
     human score over the same drawn topics (paired), then correlates the averages over the systems.
     """
-    mask = ~np.isnan(human)
-    topics = mask.any(axis=1)
-    systems = mask[topics].all(axis=0)
-    m, h = metric[topics][:, systems], human[topics][:, systems]
+    m, h = _scored_topics(human, metric)
     draws = np.random.default_rng(seed).integers(0, len(m), size=(n, len(m)))
-    mm, hh = m[draws].mean(axis=1), h[draws].mean(axis=1)  # n x systems
-    mm = mm - mm.mean(axis=1, keepdims=True)
-    hh = hh - hh.mean(axis=1, keepdims=True)
-    r = (mm * hh).sum(axis=1) / np.sqrt((mm ** 2).sum(axis=1) * (hh ** 2).sum(axis=1))
+    r = _row_pearson(m[draws].mean(axis=1), h[draws].mean(axis=1))
     # Resampled means repeat topics, so resampled r lean low: the interval is centred on the observed r,
     # with the bootstrap standard error of Fisher's z = atanh(r).
     r_hat = stats.pearsonr(m.mean(axis=0), h.mean(axis=0))[0]
@@ -207,20 +216,12 @@ def bootstrap_r(metric, human, n: int, seed: int = 0):
 def bootstrap_r_difference(metric, base, human, n: int, seed: int = 0):
     """r(metric) - r(base) on the observed topics and its 95% interval (observed +- 1.96 bootstrap SE), both
     rows scored on the same resampled topics: what topic sampling leaves of a gap between two rows."""
-    mask = ~np.isnan(human)
-    topics = mask.any(axis=1)
-    systems = mask[topics].all(axis=0)
-    a, b, h = (x[topics][:, systems] for x in (metric, base, human))
+    a, b, h = _scored_topics(human, metric, base)
     draws = np.random.default_rng(seed).integers(0, len(a), size=(n, len(a)))
-
-    def r_rows(m, y):  # Pearson r of each row pair
-        m, y = m - m.mean(axis=1, keepdims=True), y - y.mean(axis=1, keepdims=True)
-        return (m * y).sum(axis=1) / np.sqrt((m ** 2).sum(axis=1) * (y ** 2).sum(axis=1))
-
-    observed = float(r_rows(a.mean(axis=0)[None], h.mean(axis=0)[None])[0]
-                     - r_rows(b.mean(axis=0)[None], h.mean(axis=0)[None])[0])
-    se = float((r_rows(a[draws].mean(axis=1), h[draws].mean(axis=1))
-                - r_rows(b[draws].mean(axis=1), h[draws].mean(axis=1))).std(ddof=1))
+    observed = float(_row_pearson(a.mean(axis=0)[None], h.mean(axis=0)[None])[0]
+                     - _row_pearson(b.mean(axis=0)[None], h.mean(axis=0)[None])[0])
+    se = float((_row_pearson(a[draws].mean(axis=1), h[draws].mean(axis=1))
+                - _row_pearson(b[draws].mean(axis=1), h[draws].mean(axis=1))).std(ddof=1))
     return observed, observed - 1.96 * se, observed + 1.96 * se
 
 

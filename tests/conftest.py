@@ -62,6 +62,7 @@ SLOW = (
     "tests/test_scorer.py::test_long_source_is_handled_within_time_limit",  # 13 s
     "tests/test_evaluate.py::test_evaluate_load_metric_card_path",  # 13 s
     "tests/test_datasets.py::test_dataset_loo_script_runs",  # 12 s
+    "tests/test_system_residuals_script.py::test_runs_on_realsumm",  # 9 s
     "tests/test_human_pyramid.py::test_realsumm_given_scus_agree_with_human_scores",  # 10 s
     "tests/test_cli.py::test_demo_runs_on_packaged_example",  # 7 s
     "tests/test_segmenters.py::test_offsets_cover_the_text",  # 7 s (transformer)

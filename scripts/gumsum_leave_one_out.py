@@ -2,7 +2,7 @@
 
 Usage (from the project root):
     python scripts/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
-        [--matcher NAME] [--jackknife]
+        [--matcher NAME] [--presence RULE] [--jackknife]
 
 For every document and every one of its five human summaries, the pyramid is
 built from the source and the other four summaries (weights 1..4); the held-out
@@ -44,14 +44,15 @@ def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
     ap.add_argument("--extract", default=None, help="method hirao only (default be)")
     ap.add_argument("--segmenter", default=None)
     ap.add_argument("--matcher", default=None, help="default: the method's own")
+    ap.add_argument("--presence", default=None, help="refpyramid's presence rule (default auto)")
     ap.add_argument("--limit", type=int, default=None)
     return ap
 
 
 def options(args) -> dict:
     """PyramidScorer options from the command line (the package defaults for what is not given)."""
-    opts = {k: v for k, v in (("method", args.method), ("extract", args.extract), ("matcher", args.matcher))
-            if v is not None}
+    opts = {k: v for k, v in (("method", args.method), ("extract", args.extract), ("matcher", args.matcher),
+                              ("presence", args.presence)) if v is not None}
     if args.segmenter:
         opts["segmenter"] = args.segmenter
     return opts

@@ -91,16 +91,17 @@ def presences(rows, matcher_name: str, distractors: int = 0) -> dict:
         if distractors:  # the summaries of the next systems of the same example: one long summary of the topic
             summaries = [" ".join(summaries[(i + d) % len(summaries)] for d in range(distractors + 1))
                          for i in range(len(summaries))]
-        if matcher.reads_context:
-            matcher.prepare(summaries)
         sentences = ReferencePyramidMethod._sentences(summaries)
+        if matcher.reads_context:
+            matcher.prepare_summaries(summaries, sentences)
         arrays = {k: np.zeros((len(systems), len(r["scus"]))) for k in out}
         for i, (summary, sents) in enumerate(zip(summaries, sentences)):
             for units, key in ((r["scus"], ""), (spans, "ref_")):
-                whole = np.clip(matcher.presence(units, summary), 0, 1)
-                best = np.max([np.clip(matcher.presence(units, x), 0, 1) for x in sents], axis=0) \
-                    if len(sents) > 1 else whole
-                arrays[key + "whole"][i], arrays[key + "sent"][i] = whole, best
+                # row 0: the whole summary; rows 1..: its sentences (read inside the summary by align), as
+                # the package's sentence rule judges them
+                judged = np.clip(np.hstack(matcher.presence_in_sentences([[u] for u in units], summary, sents)), 0, 1)
+                arrays[key + "whole"][i] = judged[0]
+                arrays[key + "sent"][i] = judged[1:].max(axis=0) if len(judged) > 1 else judged[0]
         for k in out:
             out[k].append(arrays[k])
         print(f"  {matcher_name}: example {e + 1}/{len(rows)}", end="\r", file=sys.stderr)

@@ -97,6 +97,33 @@ def test_units_are_judged_inside_their_passage_and_each_text_encoded_once(matche
     assert matcher.presence_in_context([["Bananas are yellow.", "the prime minister"]], summary)[0][1] == 1.0
 
 
+def test_summary_sentences_are_read_inside_the_summary_in_one_encoding(matcher):
+    enc = get_encoder()
+    enc.clear_token_cache()
+    passage = ["Barack Obama flew to London.", "He met the prime minister", "to talk about trade."]
+    sentences = ["Obama arrived in Britain.", "He met the prime minister."]
+    (rows,) = matcher.presence_in_sentences([passage], " ".join(sentences), sentences)
+    assert len(enc._token_cache) == 2  # the passage once, the summary once (its sentences are not encoded alone)
+    assert rows.shape == (3, 3)  # the whole summary, then each sentence; one column per unit
+    assert rows[2, 1] == 1.0 and rows[1, 1] < 1.0  # "met the prime minister": verbatim in the second sentence only
+    # the whole summary row is presence_in_context against the summary (the same encoding)
+    assert np.allclose(rows[0], matcher.presence_in_context([passage], " ".join(sentences))[0], atol=1e-6)
+    # a sentence's words carry the summary's context: not the vectors of the sentence encoded alone
+    alone = [matcher.presence_in_context([passage], s)[0] for s in sentences]
+    assert not np.allclose(rows[1:], np.vstack(alone))
+    # one sentence: the whole summary only
+    one_sentence = "Obama met the prime minister."
+    (one,) = matcher.presence_in_sentences([passage], one_sentence, [one_sentence])
+    assert one.shape == (1, 3)
+
+
+def test_the_default_presence_in_sentences_judges_each_text():
+    recall = get_matcher("recall")
+    passage, sentences = ["The storm hit the coast", "schools closed"], ["The storm hit.", "Schools closed."]
+    (rows,) = recall.presence_in_sentences([passage], " ".join(sentences), sentences)
+    assert rows.tolist() == [[2 / 3, 1.0], [2 / 3, 0.0], [0.0, 1.0]]  # storm/hit of storm/hit/coast
+
+
 def test_reference_pyramid_passes_each_reference_as_context():
     ref = "Barack Obama flew to London on Monday. He met the prime minister there to talk about trade."
     scorer = PyramidScorer(matcher="align")

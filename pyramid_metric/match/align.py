@@ -35,6 +35,11 @@ LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
 FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
 
 
+def _passage_text(pieces: Sequence[str]) -> str:
+    """The text a passage is encoded as: its pieces joined by a space."""
+    return " ".join(pieces)
+
+
 class _Words:
     """The words of a text: stems, content flags and contextual vectors (one row per word)."""
 
@@ -86,6 +91,12 @@ class AlignMatcher(Matcher):
 
         token_vectors(list(dict.fromkeys(t for t in texts if isinstance(t, str))), self.layer, self.model)
 
+    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]]) -> None:
+        """Encode the batch's summaries as :meth:`presence_in_sentences` reads them: a summary of several
+        sentences as its sentences joined by a space."""
+        self.prepare([_passage_text(sents) if len(sents) > 1 else summary
+                      for summary, sents in zip(summaries, sentences)])
+
     def _passage_words(self, passages: Sequence[Sequence[str]]) -> List[List[_Words]]:
         """Words of each piece of each passage, their vectors read from one encoding of the whole passage
         (pieces joined by a space)."""
@@ -97,7 +108,7 @@ class AlignMatcher(Matcher):
             for piece in pieces:
                 spans.append(at)
                 at += len(piece) + 1
-            texts.append(" ".join(pieces))
+            texts.append(_passage_text(pieces))
             bounds.append(spans)
         encoded = token_vectors(texts, self.layer, self.model)
         stops = _stop_stems()
@@ -136,6 +147,26 @@ class AlignMatcher(Matcher):
         *units, (summ,) = self._passage_words(passages + [[summary]])
         stems = frozenset(summ.stems)
         return [np.array([self._align(u, summ, stems) for u in group], dtype=float) for group in units]
+
+    def presence_in_sentences(self, passages: Sequence[Sequence[str]], summary: str,
+                              sentences: Sequence[str]) -> List[np.ndarray]:
+        """Presence against the whole summary (row 0) and each sentence (rows 1..), the summary encoded once
+        as its sentences joined: a sentence's words are read inside the summary, as units inside their
+        passage."""
+        if not isinstance(summary, str):
+            raise ValueError(f"presence: `summary` must be a str, got {type(summary).__name__}")
+        passages = [list(p) for p in passages]
+        pieces = list(sentences) if len(sentences) > 1 else [summary]
+        rows = 1 + (len(pieces) if len(pieces) > 1 else 0)
+        if not any(passages):
+            return [np.zeros((rows, len(p))) for p in passages]
+        *units, parts = self._passage_words(passages + [pieces])
+        whole = _Words([st for w in parts for st in w.stems], np.concatenate([w.content for w in parts]),
+                       np.vstack([w.vectors for w in parts]))
+        targets = [whole] + (parts if len(parts) > 1 else [])
+        stems = [frozenset(t.stems) for t in targets]
+        return [np.array([[self._align(u, t, st) for u in group] for t, st in zip(targets, stems)]).reshape(
+            rows, len(group)) for group in units]
 
     def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
         """Presence of each unit, each unit encoded alone."""

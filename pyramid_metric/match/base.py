@@ -30,6 +30,11 @@ class Matcher(ABC):
     def prepare(self, texts: Sequence[str]) -> None:
         """Precompute, in one batch, what :meth:`similarities` will need for these texts (no-op by default)."""
 
+    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]]) -> None:
+        """Precompute, in one batch, what :meth:`presence_in_sentences` will need for these summaries and their
+        sentences (default: :meth:`prepare` of every summary and sentence)."""
+        self.prepare(list(summaries) + [s for sents in sentences if len(sents) > 1 for s in sents])
+
     def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
         """P(each unit is expressed somewhere in the summary), in [0, 1].
 
@@ -50,6 +55,16 @@ class Matcher(ABC):
         p = self.presence(flat, summary) if flat else np.zeros(0)
         cuts = np.cumsum([len(x) for x in passages])[:-1]
         return list(np.split(np.asarray(p, dtype=float), cuts)) if passages else []
+
+    def presence_in_sentences(self, passages: Sequence[Sequence[str]], summary: str,
+                              sentences: Sequence[str]) -> List[np.ndarray]:
+        """Presence of the pieces of each passage against the whole summary (row 0) and against each of its
+        ``sentences`` (rows 1..; none when the summary has fewer than two), one array of shape (rows, pieces)
+        per passage.  Default: :meth:`presence_in_context` against each text; matchers that read context
+        read the sentences inside the summary (one encoding)."""
+        targets = [summary] + (list(sentences) if len(sentences) > 1 else [])
+        rows = [self.presence_in_context(passages, text) for text in targets]
+        return [np.vstack([np.asarray(r[g], dtype=float) for r in rows]) for g in range(len(passages))]
 
     def signature(self) -> str:
         return self.name

@@ -82,7 +82,7 @@ The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, List, Optional, Sequence
+from typing import List, Optional, Sequence
 
 import numpy as np
 
@@ -149,21 +149,17 @@ class ReferencePyramidMethod(Method):
     def _presence(self, units: Sequence[str], text: str) -> np.ndarray:
         return np.clip(np.nan_to_num(self.matcher.presence(list(units), text)), 0.0, 1.0)
 
-    def _unit_presence(self, pyr: Pyramid, summary: str) -> np.ndarray:
-        """Presence of every unit in the summary.  A matcher that reads context judges reference EDUs inside
-        their reference: the units of each reference (``origins``: the first reference whose EDU a unit is)
-        are given to it in order, as the consecutive pieces of that reference's text."""
+    def _unit_passages(self, pyr: Pyramid):
+        """The units as the matcher reads them, and their indices in that order.  A matcher that reads context
+        judges reference EDUs inside their reference: the units of each reference (``origins``: the first
+        reference whose EDU a unit is) are the consecutive pieces of one passage; otherwise each unit alone."""
         if not self.matcher.reads_context or not pyr.origins:
-            return self._presence([u.text for u in pyr.units], summary)
+            return [[u.text] for u in pyr.units], list(range(len(pyr.units)))
         groups: dict = {}
         for j, origin in enumerate(pyr.origins):
             groups.setdefault(min(origin) if origin else -1, []).append(j)
         order = [js for _, js in sorted(groups.items())]
-        found = self.matcher.presence_in_context([[pyr.units[j].text for j in js] for js in order], summary)
-        p = np.zeros(len(pyr.units))
-        for js, pj in zip(order, found):
-            p[js] = pj
-        return np.clip(np.nan_to_num(p), 0.0, 1.0)
+        return [[pyr.units[j].text for j in js] for js in order], [j for js in order for j in js]
 
     def build_many(self, references: Sequence[Sequence[str]], sources: Sequence[Optional[str]]) -> List[Pyramid]:
         docs = iter(make_documents([r for refs in references for r in refs], self.segmenter))
@@ -220,8 +216,8 @@ class ReferencePyramidMethod(Method):
 
         summaries = [clean_text(p) for p in predictions]
         sentences = self._sentences(summaries)
-        if self.matcher.reads_context:  # encode the batch's summaries and their sentences together (cached)
-            self.matcher.prepare(summaries + [s for sents in sentences if len(sents) > 1 for s in sents])
+        if self.matcher.reads_context:  # encode the batch's summaries together (batched, cached)
+            self.matcher.prepare_summaries(summaries, sentences)
         return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
 
     @staticmethod
@@ -235,16 +231,27 @@ class ReferencePyramidMethod(Method):
             return self.config.presence
         return "sentence+order+bigram" if pyr.n_references >= 2 else "summary+sentence"
 
-    @staticmethod
-    def _whole_and_best(judge: Callable[[str], np.ndarray], summary: str, sentences: Sequence[str]):
-        """``judge(text)`` against the whole summary and its best over the summary's sentences (the whole
-        summary again when it has one sentence)."""
-        whole = judge(summary)
-        return whole, (whole if len(sentences) < 2 else np.max([judge(s) for s in sentences], axis=0))
+    def _whole_and_best(self, passages: Sequence[Sequence[str]], summary: str, sentences: Sequence[str]):
+        """Presence of the pieces of ``passages`` (flattened, in order) against the whole summary, and their best
+        over the summary's sentences (the whole summary again when it has one sentence).  A matcher that reads
+        context reads the sentences inside the summary; other matchers judge each text alone."""
+        n = sum(len(p) for p in passages)
+        if not n:
+            return np.zeros(0), np.zeros(0)
+        if self.matcher.reads_context:
+            rows = np.hstack(self.matcher.presence_in_sentences(passages, summary, sentences))
+        else:
+            flat = [u for p in passages for u in p]
+            targets = [summary] + (list(sentences) if len(sentences) > 1 else [])
+            rows = np.array([self.matcher.presence(flat, t) for t in targets])
+        rows = np.clip(np.nan_to_num(rows.reshape(-1, n)), 0.0, 1.0)
+        return rows[0], (rows[1:].max(axis=0) if len(rows) > 1 else rows[0])
 
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary, half of it required in one place (module docstring, 2)."""
-        whole, best = self._whole_and_best(lambda text: self._unit_presence(pyr, text), summary, sentences)
+        passages, index = self._unit_passages(pyr)
+        whole, best = np.zeros(len(pyr.units)), np.zeros(len(pyr.units))
+        whole[index], best[index] = self._whole_and_best(passages, summary, sentences)
         if self.presence_rule(pyr) == "summary+sentence":
             return (whole + best) / 2
         if self.presence_rule(pyr) == "sentence+bigram":
@@ -257,9 +264,7 @@ class ReferencePyramidMethod(Method):
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
-        if not len(texts):
-            return self._presence(texts, summary)
-        whole, best = self._whole_and_best(lambda text: self._presence(texts, text), summary, sentences)
+        whole, best = self._whole_and_best([[t] for t in texts], summary, sentences)
         return (whole + best) / 2
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:

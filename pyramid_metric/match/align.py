@@ -139,14 +139,7 @@ class AlignMatcher(Matcher):
 
     def presence_in_context(self, passages: Sequence[Sequence[str]], summary: str) -> List[np.ndarray]:
         """Presence of every piece of every passage; pieces are read inside their passage."""
-        if not isinstance(summary, str):
-            raise ValueError(f"presence: `summary` must be a str, got {type(summary).__name__}")
-        passages = [list(p) for p in passages]
-        if not any(passages):
-            return [np.zeros(len(p)) for p in passages]
-        *units, (summ,) = self._passage_words(passages + [[summary]])
-        stems = frozenset(summ.stems)
-        return [np.array([self._align(u, summ, stems) for u in group], dtype=float) for group in units]
+        return [rows[0] for rows in self.presence_in_sentences(passages, summary, ())]
 
     def presence_in_sentences(self, passages: Sequence[Sequence[str]], summary: str,
                               sentences: Sequence[str]) -> List[np.ndarray]:
@@ -157,16 +150,18 @@ class AlignMatcher(Matcher):
             raise ValueError(f"presence: `summary` must be a str, got {type(summary).__name__}")
         passages = [list(p) for p in passages]
         pieces = list(sentences) if len(sentences) > 1 else [summary]
-        rows = 1 + (len(pieces) if len(pieces) > 1 else 0)
+        n_rows = 1 if len(pieces) == 1 else 1 + len(pieces)
         if not any(passages):
-            return [np.zeros((rows, len(p))) for p in passages]
+            return [np.zeros((n_rows, len(p))) for p in passages]
         *units, parts = self._passage_words(passages + [pieces])
-        whole = _Words([st for w in parts for st in w.stems], np.concatenate([w.content for w in parts]),
-                       np.vstack([w.vectors for w in parts]))
-        targets = [whole] + (parts if len(parts) > 1 else [])
+        if len(parts) == 1:
+            targets = parts
+        else:  # the whole summary is its sentences' words together
+            targets = [_Words([st for w in parts for st in w.stems], np.concatenate([w.content for w in parts]),
+                              np.vstack([w.vectors for w in parts])), *parts]
         stems = [frozenset(t.stems) for t in targets]
-        return [np.array([[self._align(u, t, st) for u in group] for t, st in zip(targets, stems)]).reshape(
-            rows, len(group)) for group in units]
+        return [np.array([[self._align(u, t, st) for u in group] for t, st in zip(targets, stems)],
+                         dtype=float).reshape(n_rows, len(group)) for group in units]
 
     def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
         """Presence of each unit, each unit encoded alone."""

@@ -233,18 +233,12 @@ class ReferencePyramidMethod(Method):
 
     def _whole_and_best(self, passages: Sequence[Sequence[str]], summary: str, sentences: Sequence[str]):
         """Presence of the pieces of ``passages`` (flattened, in order) against the whole summary, and their best
-        over the summary's sentences (the whole summary again when it has one sentence).  A matcher that reads
-        context reads the sentences inside the summary; other matchers judge each text alone."""
-        n = sum(len(p) for p in passages)
-        if not n:
+        over the summary's sentences (the whole summary again when it has one sentence), as the matcher's
+        ``presence_in_sentences`` judges them."""
+        if not any(passages):
             return np.zeros(0), np.zeros(0)
-        if self.matcher.reads_context:
-            rows = np.hstack(self.matcher.presence_in_sentences(passages, summary, sentences))
-        else:
-            flat = [u for p in passages for u in p]
-            targets = [summary] + (list(sentences) if len(sentences) > 1 else [])
-            rows = np.array([self.matcher.presence(flat, t) for t in targets])
-        rows = np.clip(np.nan_to_num(rows.reshape(-1, n)), 0.0, 1.0)
+        rows = np.clip(np.nan_to_num(np.hstack(self.matcher.presence_in_sentences(passages, summary, sentences))),
+                       0.0, 1.0)
         return rows[0], (rows[1:].max(axis=0) if len(rows) > 1 else rows[0])
 
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:

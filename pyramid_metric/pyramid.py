@@ -78,9 +78,17 @@ class Pyramid:
         ``content_credit``, else 1 (Eq. 19-27 as published)."""
         if not self.content_credit:
             return [1] * len(self.units)
+        return [max(1, len(c)) for c in self._content_words]
+
+    @cached_property
+    def _content_words(self) -> Tuple[Tuple[str, ...], ...]:
         from .text import content_words
 
-        return [max(1, len(content_words(u.words))) for u in self.units]
+        return tuple(tuple(content_words(u.words)) for u in self.units)
+
+    def unit_content_words(self) -> List[Tuple[str, ...]]:
+        """Each unit's content words (its stems that are not stop words), computed once per pyramid."""
+        return list(self._content_words)
 
     @cached_property
     def _values(self) -> Tuple[float, ...]:

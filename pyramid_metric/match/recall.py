@@ -42,7 +42,12 @@ def bigram_recall(unit: Sequence[str], span_bigrams: Counter) -> float:
     clipped as ROUGE-2 counts them: a bigram occurring k times in the unit is found min(k, its count) times."""
     if len(unit) < 2:
         return 0.0
-    return sum(min(k, span_bigrams[b]) for b, k in bigram_counts(unit).items()) / (len(unit) - 1)
+    return bigram_hits(bigram_counts(unit), span_bigrams) / (len(unit) - 1)
+
+
+def bigram_hits(unit_bigrams: Counter, span_bigrams: Counter) -> int:
+    """How many of a unit's bigrams (:func:`bigram_counts`) the span has, clipped as ROUGE-2 counts them."""
+    return sum(min(k, span_bigrams[b]) for b, k in unit_bigrams.items())
 
 
 class RecallMatcher(Matcher):

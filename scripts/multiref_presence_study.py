@@ -37,28 +37,30 @@ from duc2007_correlations import AUTOMATIC, human_matrices, load, system_correla
 from gumsum_leave_one_out import leave_one_out_rows  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.match.recall import bigram_counts, bigram_recall, clipped_recall  # noqa: E402
-from pyramid_metric.methods.reference import ReferencePyramidMethod  # noqa: E402
-from pyramid_metric.text import clean_text, content_words, lcs_length, words  # noqa: E402
+from pyramid_metric.methods.reference import (ReferencePyramidMethod, best_sentence_bigram_share,  # noqa: E402
+                                              in_order_recall)
+from pyramid_metric.text import clean_text, content_words, words  # noqa: E402
 
 DATA = os.path.join(HERE, "..", "..", "shared", "data")
 FEATURES = ("P", "Ps", "L", "B", "Bs")
 MIN_HUMAN_WINS = 0.82  # GUMSum dev: the held-out human summary above the lead on at least this share of pairs
 
 
-def unit_features(unit_words, summary: str, sentences):
-    """The five presences of one unit (rows) in one summary, as a dict of arrays over units."""
+def unit_features(pyr, summary: str, sentences):
+    """The five presences of each unit of ``pyr`` in one summary, as a dict of arrays over units (L and Bs as
+    the package's sentence+order+bigram rule computes them)."""
     sw = words(summary)
     sents = [words(s) for s in sentences] or [sw]
     scw, sents_cw = content_words(sw), [content_words(s) for s in sents]
-    sb, sents_b = bigram_counts(sw), [bigram_counts(s) for s in sents]
-    out = {k: np.zeros(len(unit_words)) for k in FEATURES}
-    for j, uw in enumerate(unit_words):
-        cw = content_words(uw) or list(uw)
+    sb = bigram_counts(sw)
+    out = {k: np.zeros(len(pyr.units)) for k in FEATURES}
+    for j, (unit, cw) in enumerate(zip(pyr.units, pyr.unit_content_words())):
+        uw, cw = list(unit.words), list(cw) or list(unit.words)
         out["P"][j] = clipped_recall(cw, scw)
         out["Ps"][j] = max(clipped_recall(cw, s) for s in sents_cw)
-        out["L"][j] = lcs_length(cw, scw) / len(cw) if cw else 0.0
         out["B"][j] = bigram_recall(uw, sb) if len(uw) > 1 else out["P"][j]
-        out["Bs"][j] = max(bigram_recall(uw, b) for b in sents_b) if len(uw) > 1 else out["Ps"][j]
+    out["L"] = in_order_recall(pyr, summary)
+    out["Bs"] = best_sentence_bigram_share(pyr.units, summary, sentences, out["Ps"])
     return out
 
 
@@ -70,8 +72,7 @@ def capture(examples):
     for (_, summaries), pyr in zip(examples, pyramids):
         cleaned = [clean_text(s) for s in summaries]
         sentences = ReferencePyramidMethod._sentences(cleaned)
-        unit_words = [list(u.words) for u in pyr.units]
-        feats = [unit_features(unit_words, s, ss) for s, ss in zip(cleaned, sentences)]
+        feats = [unit_features(pyr, s, ss) for s, ss in zip(cleaned, sentences)]
         out.append((np.array(pyr.unit_values()), {k: np.array([f[k] for f in feats]) for k in FEATURES}))
     return out
 

@@ -113,7 +113,7 @@ def _sentencizer():
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
 
 
-def _in_order_recall(pyr: Pyramid, summary: str) -> np.ndarray:
+def in_order_recall(pyr: Pyramid, summary: str) -> np.ndarray:
     """Each unit's in-order content-word recall in the summary: the longest common subsequence of its content
     words and the summary's, over its content words (all its words when it has no content word)."""
     summary_content = content_words(text_words(summary))
@@ -124,8 +124,8 @@ def _in_order_recall(pyr: Pyramid, summary: str) -> np.ndarray:
     return out
 
 
-def _best_sentence_bigrams(units: Sequence[PyramidUnit], summary: str, sentences: Sequence[str],
-                           best: np.ndarray) -> np.ndarray:
+def best_sentence_bigram_share(units: Sequence[PyramidUnit], summary: str, sentences: Sequence[str],
+                               best: np.ndarray) -> np.ndarray:
     """Each unit's best share of word bigrams (clipped as ROUGE-2 counts them) in one summary sentence; a one-word
     unit takes its best-sentence presence ``best``."""
     sentence_bigrams = [bigram_counts(text_words(s)) for s in (sentences or [summary])]
@@ -257,8 +257,8 @@ class ReferencePyramidMethod(Method):
             wording = np.array([bigram_recall(u.words, summary_bigrams) if len(u.words) > 1 else whole[j]
                                 for j, u in enumerate(pyr.units)])
             return (best + wording) / 2
-        in_order = _in_order_recall(pyr, summary)
-        return (best + in_order + _best_sentence_bigrams(pyr.units, summary, sentences, best)) / 3
+        in_order = in_order_recall(pyr, summary)
+        return (best + in_order + best_sentence_bigram_share(pyr.units, summary, sentences, best)) / 3
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""

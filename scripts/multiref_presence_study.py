@@ -64,10 +64,16 @@ def unit_features(pyr, summary: str, sentences):
     return out
 
 
-def capture(examples):
-    """For each (references, summaries): unit values and each summary's unit presences."""
-    method = PyramidScorer().method
-    pyramids = method.build_many([refs for refs, _ in examples], [None] * len(examples))
+def default_pyramids(references):
+    """The default configuration's pyramid of each list of references."""
+    return PyramidScorer().method.build_many(list(references), [None] * len(references))
+
+
+def capture(examples, pyramids=None):
+    """For each (references, summaries): unit values and each summary's unit presences (``pyramids``: the
+    default pyramids of the references, when already built)."""
+    if pyramids is None:
+        pyramids = default_pyramids([refs for refs, _ in examples])
     out = []
     for (_, summaries), pyr in zip(examples, pyramids):
         cleaned = [clean_text(s) for s in summaries]

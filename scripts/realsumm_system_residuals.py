@@ -41,7 +41,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-from multiref_presence_study import capture, scores  # noqa: E402
+from multiref_presence_study import capture, default_pyramids, scores  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.match.recall import bigram_counts  # noqa: E402
 from pyramid_metric.metaeval import summary_level  # noqa: E402
@@ -95,8 +95,8 @@ def main():
     args = ap.parse_args()
     rows, systems, summaries, human = load(args.data, args.limit)
     references = [r["reference"] for r in rows]
-    captured = capture([([ref], sums) for ref, sums in zip(references, summaries)])
-    pyramids = PyramidScorer().method.build_many([[ref] for ref in references], [None] * len(rows))
+    pyramids = default_pyramids([[ref] for ref in references])
+    captured = capture([([ref], sums) for ref, sums in zip(references, summaries)], pyramids)
     ref_lengths = [len(words(ref)) for ref in references]
     lengths = np.array([[len(words(s)) for s in sums] for sums in summaries], dtype=float)
     content = np.array([[max(1, len(content_words(words(s)))) for s in sums] for sums in summaries], dtype=float)

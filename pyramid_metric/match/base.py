@@ -47,6 +47,12 @@ class Matcher(ABC):
         sim = self.similarities([text_span(summary)], [text_span(u) for u in units])
         return np.clip(sim[0], 0.0, 1.0)
 
+    def expressed(self, units: Sequence[str], text: str) -> np.ndarray:
+        """Whether ``text`` (another reference) expresses each unit, in [0, 1], for the weights of a pyramid of
+        several references (expressed at 0.5 or more).  Default: :meth:`presence`; a matcher whose presence has
+        no calibrated cut overrides it."""
+        return self.presence(units, text)
+
     def presence_in_context(self, passages: Sequence[Sequence[str]], summary: str) -> List[np.ndarray]:
         """Presence of units given as consecutive pieces of passages (e.g. the EDUs of a reference), one
         array per passage.  Default: each unit judged alone (:meth:`presence`); matchers that read context

@@ -150,8 +150,8 @@ class ReferencePyramidMethod(Method):
         self.segmenter = get_segmenter(config.segmenter)
         self.matcher = get_matcher(config.matcher, **matcher_options(config))
 
-    def _presence(self, units: Sequence[str], text: str) -> np.ndarray:
-        return np.clip(np.nan_to_num(self.matcher.presence(list(units), text)), 0.0, 1.0)
+    def _expressed(self, units: Sequence[str], text: str) -> np.ndarray:
+        return np.clip(np.nan_to_num(self.matcher.expressed(list(units), text)), 0.0, 1.0)
 
     def _unit_passages(self, pyr: Pyramid):
         """The units as the matcher reads them, and their indices in that order.  A matcher that reads context
@@ -185,7 +185,7 @@ class ReferencePyramidMethod(Method):
         refs = [{rank} for rank, _, _ in units]
         if len(docs) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
             for rank, doc in enumerate(docs):
-                for r, pk in zip(refs, self._presence([u[1] for u in units], doc.text)):
+                for r, pk in zip(refs, self._expressed([u[1] for u in units], doc.text)):
                     if pk >= PRESENT:
                         r.add(rank)
         pyr_units = tuple(PyramidUnit(text, words, float(len(r)), tuple(sorted(order[x] for x in r)))

@@ -1,0 +1,85 @@
+"""The contextual presence matcher (``matcher="context"``): each unit's BERTScore recall in the summary."""
+import numpy as np
+import pytest
+
+from pyramid_metric import PyramidScorer
+from pyramid_metric.encoder import token_vectors
+from pyramid_metric.match import get_matcher
+from pyramid_metric.match.align import pool_words, word_spans
+from pyramid_metric.match.context import ContextMatcher
+from pyramid_metric.match.recall import RecallMatcher
+from pyramid_metric.text import _stop_stems
+
+
+def recall_by_hand(unit: str, summary: str, layer: int) -> float:
+    """The definition, written out: the mean over the unit's content words of the best cosine of the word's
+    layer-``layer`` state (pieces mean-pooled) with any word of the summary (floor 0, no exact-match rule)."""
+    tv_u, tv_s = token_vectors([unit, summary], layer)
+    spans_u, spans_s = word_spans(unit), word_spans(summary)
+    vu = pool_words([(a, b) for a, b, _ in spans_u], tv_u.offsets, tv_u.vectors)
+    vs = pool_words([(a, b) for a, b, _ in spans_s], tv_s.offsets, tv_s.vectors)
+    content = [k for k, (_, _, st) in enumerate(spans_u) if st not in _stop_stems()]
+    return float(np.mean([max(float(vu[k] @ v) for v in vs) for k in content]))
+
+
+def test_presence_is_the_units_bertscore_recall_over_content_words():
+    unit, summary = "Thousands of homes lost power.", "The storm left many houses without electricity."
+    got = get_matcher("context").presence([unit], summary)[0]
+    assert got == pytest.approx(recall_by_hand(unit, summary, 6), abs=1e-5)
+
+
+def test_exact_words_are_credited_by_their_contextual_cosine_not_in_full():
+    unit = "The bank raised interest rates."
+    same_sense = "The central bank raised its interest rates."
+    other_sense = "Rates of erosion rose on the river bank, interest groups said."
+    context, align = ContextMatcher(), get_matcher("align")
+    assert align.presence([unit], other_sense)[0] > 0.6  # the exact-stem rule credits bank/rate/interest in full
+    assert context.presence([unit], same_sense)[0] > context.presence([unit], other_sense)[0] + 0.05
+    assert context.presence([unit], other_sense)[0] < align.presence([unit], other_sense)[0]
+
+
+def test_a_copy_of_the_reference_scores_one_and_a_paraphrase_beats_unrelated_text():
+    ref = "A storm hit the coast on Monday. Thousands of homes lost power."
+    scorer = PyramidScorer(matcher="context")
+    copy, para, other = (r.score for r in scorer.score(
+        [ref, "On Monday a storm struck the shore and left thousands of houses without electricity.",
+         "The football team won the cup after a penalty shoot-out."], [[ref]] * 3))
+    assert copy == pytest.approx(1.0, abs=1e-5)
+    assert para > other + 0.15
+    assert 0.0 <= other < para < 1.0
+
+
+def test_pyramid_weights_are_judged_by_content_word_recall():
+    refs = ["A storm hit the coast on Monday. Thousands of homes lost power.",
+            "Thousands of homes lost power after the storm.",
+            "The mayor opened three shelters."]
+    lexical = PyramidScorer().method.build_many([refs], [None])[0]
+    contextual = PyramidScorer(matcher="context").method.build_many([refs], [None])[0]
+    assert [u.weight for u in contextual.units] == [u.weight for u in lexical.units]
+    assert ContextMatcher().expressed(["Thousands of homes lost power."], refs[1]) == pytest.approx(
+        RecallMatcher().presence(["Thousands of homes lost power."], refs[1]))
+
+
+def test_sentences_are_read_inside_the_summary_and_rows_match_presence_in_context():
+    m = ContextMatcher()
+    summary = "A storm hit the coast. Homes lost power."
+    rows = m.presence_in_sentences([["storm hit", "homes lost power"]], summary,
+                                   ["A storm hit the coast.", "Homes lost power."])[0]
+    assert rows.shape == (3, 2)
+    assert np.allclose(rows[0], m.presence_in_context([["storm hit", "homes lost power"]], summary)[0])
+    assert rows[1, 0] > rows[2, 0] and rows[2, 1] > rows[1, 1]  # each unit is best in its own sentence
+
+
+def test_signature_names_the_judge_and_reads_back():
+    from pyramid_metric.config import PyramidConfig
+
+    sig = PyramidScorer(matcher="context").signature()
+    assert "matcher:context(layer:6," in sig and "exact-stem:cosine" in sig and "weights:recall" in sig
+    assert PyramidConfig.from_signature(sig).matcher == "context"
+
+
+def test_bad_settings_raise_value_errors():
+    with pytest.raises(ValueError, match="layer"):
+        ContextMatcher(layer=-1)
+    with pytest.raises(ValueError, match="floor"):
+        ContextMatcher(floor=1.0)

@@ -1,4 +1,5 @@
-"""One-word configurations that reproduce each paper's own system: ``PyramidScorer(preset="hirao2018")``.
+"""One-word configurations: each paper's own system (``PyramidScorer(preset="hirao2018")``) and the package's
+named configurations (``PyramidScorer(preset="contextual")``).
 
 A preset sets every option of its method to the paper's configuration (where the paper is silent, the
 choice is named in ``differences``).  Given together with a preset, an option the preset sets must keep
@@ -73,6 +74,13 @@ PRESETS: Dict[str, Preset] = {p.name: p for p in (
          "similarity: MiniLM cosine instead of ADW (no installable implementation); T1 = 0.8 and T = 0.6 on "
          "that scale (the paper does not state its thresholds)",
          "score: the Hungarian raw sum divided by the best weight of an average-size reference, capped at 1")),
+    Preset(
+        "contextual", "the reference-EDU pyramid with contextual presence: each unit's BERTScore recall (Zhang et "
+        "al. 2020) in the summary with MiniLM's last-layer states, half of it in one sentence",
+        (("method", "refpyramid"), ("matcher", "context"), ("presence", "summary+sentence")),
+        ("not a paper's system: the default pyramid, with a presence judge that reads words in context "
+         "(docs/studies/contextual.md)",),
+        free=("time_limit", "solver", "length_limit", "segmenter", "credit")),
 )}
 
 

@@ -63,6 +63,12 @@ PYRAMID_ROWS = {
     "refpyr_lcs": ("Reference-EDU pyramid, LCS presence, content credit", dict(method="refpyramid", matcher="lcs")),
     "refpyr_align": ("Reference-EDU pyramid, align presence (contextual MiniLM word alignment), content credit",
                      dict(method="refpyramid", matcher="align")),
+    "refpyr_context": ("Reference-EDU pyramid, context presence (each unit's MiniLM BERTScore recall), content "
+                       "credit", dict(method="refpyramid", matcher="context")),
+    "human_context": ("Human SCUs given, refpyramid scoring, context presence, per-SCU credit",
+                      dict(scus="alone", method="refpyramid", matcher="context", credit="unit")),
+    "human_context_ref": ("Human SCUs and the reference given, context presence of label and reference span",
+                          dict(scus=True, matcher="context")),
     "human_align": ("Human SCUs given, refpyramid scoring, align presence, per-SCU credit",
                     dict(scus="alone", method="refpyramid", matcher="align", credit="unit")),
     "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence, per-SCU credit",

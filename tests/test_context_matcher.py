@@ -83,3 +83,15 @@ def test_bad_settings_raise_value_errors():
         ContextMatcher(layer=-1)
     with pytest.raises(ValueError, match="floor"):
         ContextMatcher(floor=1.0)
+
+
+def test_contextual_configuration_is_the_context_judge_with_the_one_place_rule():
+    from pyramid_metric import PyramidConfig
+
+    c = PyramidConfig.from_preset("contextual")
+    assert (c.method, c.matcher, c.presence) == ("refpyramid", "context", "summary+sentence")
+    refs = [["A storm hit the coast on Monday. Thousands of homes lost power.", "Thousands of homes lost power."]]
+    named, explicit = PyramidScorer(preset="contextual"), PyramidScorer(matcher="context", presence="summary+sentence")
+    assert named.signature().startswith("preset:contextual|method:refpyramid|matcher:context(")
+    assert named.compute(["Homes had no electricity after the storm."], refs)["scores"] == \
+        explicit.compute(["Homes had no electricity after the storm."], refs)["scores"]

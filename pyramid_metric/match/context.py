@@ -47,17 +47,27 @@ class ContextMatcher(AlignMatcher):
     def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
         super().__init__(layer=layer, floor=floor, model=model)
 
-    def _credit(self, unit: _Words, targets: Sequence[_Words]) -> np.ndarray:
-        """a(w, s) averaged over the unit's content words (all words if none), one value per target."""
-        if not unit.stems:
-            return np.zeros(len(targets))
-        keep = unit.content if unit.content.any() else np.ones(len(unit.stems), dtype=bool)
-        vectors = unit.vectors[keep]
-        out = np.zeros(len(targets))
-        for k, target in enumerate(targets):
-            if target.stems:
-                best = (vectors @ target.vectors.T).max(axis=1)
-                out[k] = np.clip((best - self.floor) / (1.0 - self.floor), 0.0, 1.0).mean()
+    def _credits(self, group: Sequence[_Words], parts: Sequence[_Words]) -> np.ndarray:
+        """a(w, s) averaged over each unit's content words (all its words if none): row 0 against the whole
+        summary, rows 1.. against each of its sentences (when it has several); one column per unit.  One product
+        of the passage's word vectors with the summary's serves every unit and sentence."""
+        kept = [u.vectors[u.content if u.content.any() else np.ones(len(u.stems), dtype=bool)] for u in group]
+        sizes = np.array([len(k) for k in kept])
+        n_rows = 1 if len(parts) == 1 else 1 + len(parts)
+        out = np.zeros((n_rows, len(group)))
+        words = np.vstack([w.vectors for w in parts])
+        if not sizes.sum() or not len(words):
+            return out
+        credit = np.clip((np.vstack(kept) @ words.T - self.floor) / (1.0 - self.floor), 0.0, 1.0)
+        best = [credit.max(axis=1)]
+        if n_rows > 1:  # each sentence's words are a consecutive block of the summary's
+            ends = np.cumsum([len(w.stems) for w in parts])
+            best += [credit[:, e - len(w.stems):e].max(axis=1) if len(w.stems) else np.zeros(len(credit))
+                     for w, e in zip(parts, ends)]
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        has = sizes > 0
+        for r, row in enumerate(best):
+            out[r, has] = np.add.reduceat(row, starts[has]) / sizes[has]
         return out
 
     def presence_in_sentences(self, passages: Sequence[Sequence[str]], summary: str,
@@ -72,13 +82,7 @@ class ContextMatcher(AlignMatcher):
         if not any(passages):
             return [np.zeros((n_rows, len(p))) for p in passages]
         *units, parts = self._passage_words(passages + [pieces])
-        if len(parts) == 1:
-            targets = parts
-        else:  # the whole summary is its sentences' words together
-            targets = [_Words([st for w in parts for st in w.stems], np.concatenate([w.content for w in parts]),
-                              np.vstack([w.vectors for w in parts])), *parts]
-        return [np.array([self._credit(u, targets) for u in group], dtype=float).reshape(len(group), n_rows).T
-                for group in units]
+        return [self._credits(group, parts) for group in units]
 
     def expressed(self, units: Sequence[str], text: str) -> np.ndarray:
         """Whether a reference expresses each unit, for pyramid weights: content-word recall (the default's

@@ -76,7 +76,7 @@ PRESETS: Dict[str, Preset] = {p.name: p for p in (
          "score: the Hungarian raw sum divided by the best weight of an average-size reference, capped at 1")),
     Preset(
         "contextual", "the reference-EDU pyramid with contextual presence: each unit's BERTScore recall (Zhang et "
-        "al. 2020) in the summary with MiniLM's last-layer states, half of it in one sentence",
+        "al. 2020) in the summary, from MiniLM states read in context, half of it in one sentence",
         (("method", "refpyramid"), ("matcher", "context"), ("presence", "summary+sentence")),
         ("not a paper's system: the default pyramid, with a presence judge that reads words in context "
          "(docs/studies/contextual.md)",),

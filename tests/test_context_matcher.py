@@ -11,21 +11,24 @@ from pyramid_metric.match.recall import RecallMatcher
 from pyramid_metric.text import _stop_stems
 
 
-def recall_by_hand(unit: str, summary: str, layer: int) -> float:
+def recall_by_hand(unit: str, summary: str, layer: int, floor: float) -> float:
     """The definition, written out: the mean over the unit's content words of the best cosine of the word's
-    layer-``layer`` state (pieces mean-pooled) with any word of the summary (floor 0, no exact-match rule)."""
+    layer-``layer`` state (pieces mean-pooled) with any word of the summary, rescaled above the floor (no
+    exact-match rule)."""
     tv_u, tv_s = token_vectors([unit, summary], layer)
     spans_u, spans_s = word_spans(unit), word_spans(summary)
     vu = pool_words([(a, b) for a, b, _ in spans_u], tv_u.offsets, tv_u.vectors)
     vs = pool_words([(a, b) for a, b, _ in spans_s], tv_s.offsets, tv_s.vectors)
     content = [k for k, (_, _, st) in enumerate(spans_u) if st not in _stop_stems()]
-    return float(np.mean([max(float(vu[k] @ v) for v in vs) for k in content]))
+    best = [max(float(vu[k] @ v) for v in vs) for k in content]
+    return float(np.mean([min(1.0, max(0.0, (c - floor) / (1 - floor))) for c in best]))
 
 
 def test_presence_is_the_units_bertscore_recall_over_content_words():
     unit, summary = "Thousands of homes lost power.", "The storm left many houses without electricity."
-    got = get_matcher("context").presence([unit], summary)[0]
-    assert got == pytest.approx(recall_by_hand(unit, summary, 6), abs=1e-5)
+    for layer, floor in ((5, 0.5), (6, 0.0), (3, 0.3)):
+        got = ContextMatcher(layer=layer, floor=floor).presence([unit], summary)[0]
+        assert got == pytest.approx(recall_by_hand(unit, summary, layer, floor), abs=1e-5)
 
 
 def test_exact_words_are_credited_by_their_contextual_cosine_not_in_full():
@@ -74,7 +77,7 @@ def test_signature_names_the_judge_and_reads_back():
     from pyramid_metric.config import PyramidConfig
 
     sig = PyramidScorer(matcher="context").signature()
-    assert "matcher:context(layer:6," in sig and "exact-stem:cosine" in sig and "weights:recall" in sig
+    assert "matcher:context(layer:5," in sig and "exact-stem:cosine" in sig and "weights:recall" in sig
     assert PyramidConfig.from_signature(sig).matcher == "context"
 
 

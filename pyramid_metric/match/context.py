@@ -7,8 +7,9 @@ no content word), of
 
 where v runs over the words of s and e_w, e_v are contextual word vectors: the states of layer ``LAYER`` of
 all-MiniLM-L6-v2, the word pieces of a word mean-pooled, L2-normalised (:func:`pyramid_metric.encoder.
-token_vectors`).  With the floor b = 0 this is the recall of BERTScore (Zhang et al. 2020, "BERTScore:
-Evaluating Text Generation with BERT", Eq. 1, R_BERT) restricted to the unit's content words.
+token_vectors`).  This is the recall of BERTScore (Zhang et al. 2020, "BERTScore: Evaluating Text Generation
+with BERT", Eq. 1, R_BERT) restricted to the unit's content words, with cosines at or below the floor b
+counted as absent and the rest rescaled to [0, 1], as BERTScore's baseline rescaling does for the aggregate.
 
 It differs from the ``align`` matcher in one respect: a word of the unit that the summary also contains is
 not credited in full but by the cosine of the two occurrences, like any other word.  The same word used in
@@ -21,8 +22,9 @@ weights of a pyramid of several references count: :meth:`ContextMatcher.expresse
 default matcher does (at least half of the unit's content words, stemmed), so the pyramid of a set of
 references is the default's and only the summary's credit reads meaning.
 
-The layer and the floor were chosen on REALSumm dev inside cross-validation and checked on GUMSum and DUC
-2007, which were not used to choose (``docs/studies/contextual.md``); no weight is trained.
+The layer and the floor (layer 5, b = 0.5, the ``align`` matcher's) were chosen among 4 layers x 3 floors on
+REALSumm dev inside cross-validation, and checked on GUMSum and DUC 2007, which were not used to choose
+(``docs/studies/contextual.md``); no weight is trained.
 """
 from __future__ import annotations
 
@@ -34,8 +36,8 @@ from ..options import register_matcher
 from .align import AlignMatcher, _Words
 from .recall import RecallMatcher
 
-LAYER = 6  # MiniLM-L6's last layer: the most contextual states
-FLOOR = 0.0  # b: raw cosines, as BERTScore's recall
+LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
+FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
 
 
 class ContextMatcher(AlignMatcher):

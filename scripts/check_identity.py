@@ -35,7 +35,7 @@ def graph_record(g) -> list:
 
 def fingerprint(rows: list, n_systems: int) -> dict:
     from pyramid_metric import PyramidScorer
-    from pyramid_metric.amr import graphs_of
+    from pyramid_metric.amr_graph import graphs_of
     from pyramid_metric.document import Span
     from pyramid_metric.match.amr import AMRMatcher
     from pyramid_metric.match.learned import LearnedMatcher

@@ -14,7 +14,7 @@ from pyramid_metric.match.learned import (MAX_POSITIONS, WEIGHTS_DIR, LearnedMat
 from pyramid_metric.match.recall import RecallMatcher
 
 needs_weights = pytest.mark.skipif(not (WEIGHTS_DIR / "presence.json").is_file(),
-                                   reason="presence weights not trained (scripts/train_presence.py --final)")
+                                   reason="presence weights not trained (scripts/train/presence.py --final)")
 
 
 def test_pack_blocks_positions_and_chunks():

@@ -38,7 +38,7 @@ Only the trained parts (the adapters and the head) are shipped:
 ``weights/presence.safetensors`` (tensors only, never a pickle) and
 ``weights/presence.json`` (configuration, training data statement,
 cross-validated numbers, date and the sha256 of the tensor file, verified at
-load).  Training: ``scripts/train_presence.py``.  Nothing here touches the
+load).  Training: ``scripts/train/presence.py``.  Nothing here touches the
 network.
 """
 from __future__ import annotations
@@ -118,7 +118,7 @@ def save_weights(model, config: dict, directory: Union[str, os.PathLike, None] =
 def load_weights(directory: Union[str, os.PathLike, None] = None, name: str = WEIGHTS_NAME):
     """(tensors, config): read the JSON, verify the sha256 of the tensor file, load it (safetensors, CPU)."""
     return load_checked_weights(directory or WEIGHTS_DIR, name, PresenceWeightsError, "presence",
-                                "train the model with scripts/train_presence.py --final")
+                                "train the model with scripts/train/presence.py --final")
 
 
 class LearnedMatcher(Matcher):
@@ -161,7 +161,7 @@ class LearnedMatcher(Matcher):
                     if arch.get("kind") != "packed-cross-encoder":
                         raise PresenceWeightsError(f"presence weights of kind {arch.get('kind')!r}: this version "
                                                    "reads 'packed-cross-encoder' (retrain with "
-                                                   "scripts/train_presence.py --final)")
+                                                   "scripts/train/presence.py --final)")
                     enc = self.encoder if self.encoder is not None else config.get("encoder")
                     model = new_model(lora_rank=arch["lora_rank"], head_hidden=arch["head_hidden"],
                                       dropout=arch.get("dropout", 0.1), encoder=enc)

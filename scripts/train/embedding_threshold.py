@@ -1,7 +1,7 @@
 """Tune the embedding matcher's threshold t (Hirao et al. 2018, Eq. 24, cosine in place of LCS) on REALSumm dev only.
 
 Usage (from the project root):
-    python scripts/tune_embedding_threshold.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
+    python scripts/train/embedding_threshold.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
         [--grid 0.3 0.35 ... 0.9] [--extract be] [--scus] [--json out.json]
 
 Pyramids are built once with the core method (default options, matcher="embedding"); each summary's
@@ -22,14 +22,14 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+from common import add_data_argument, read_rows  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.document import make_documents, spans  # noqa: E402
 from pyramid_metric.metaeval import all_correlations  # noqa: E402
 from pyramid_metric.pyramid import scu_pyramid  # noqa: E402
 from pyramid_metric.scoring import pyramid_score  # noqa: E402
-from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 
 class _Fixed:

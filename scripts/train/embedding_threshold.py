@@ -10,7 +10,7 @@ cosine matrix is computed once; every t of the grid is then scored with the same
 criterion is the summary-level Pearson correlation with the human LitePyramid scores (ties: the larger
 system-level Pearson).  With --scus the human-pyramid mode is swept instead (REALSumm's given SCUs).
 The chosen value is the embedding matcher's threshold (``resolves`` of its registration in
-pyramid_metric/match/embedding.py); the table is reported in docs/results.md.
+pyramid_metric/match/embedding.py); the table is reported in docs/studies/results.md.
 """
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ def __getattr__(name):
 _DOC = """Every choice that can move a score.
 
     The default is the configuration that agrees best with human pyramid scores on REALSumm dev
-    (docs/results.md): the reference-EDU pyramid with content-weighted soft credit.  Hirao et al. (2018)'s
+    (docs/studies/results.md): the reference-EDU pyramid with content-weighted soft credit.  Hirao et al. (2018)'s
     faithful Prop(BE) is ``method="hirao"`` (its extract "be", matcher "lcs" and t = 0.55 are the defaults).
 
     Each option is declared once, by the component that reads it (``register_method`` /

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pyramid_metric import PyramidScorer
-from pyramid_metric.amr import get_parser, graphs_of, is_penman, read_penman
+from pyramid_metric.amr_graph import get_parser, graphs_of, is_penman, read_penman
 from pyramid_metric.match.amr import AMRMatcher, max_matching_triples, smatch_prf
 from pyramid_metric.methods.rouge import rouge_recall
 

@@ -16,11 +16,12 @@ FAST = {"method": "refpyramid", "matcher": "recall"}  # speed only; the map path
 @pytest.fixture(scope="module")
 def loo_rows():
     """Leave-one-out rows of two gumsum dev documents, built by the example script's own function."""
-    sys.path.insert(0, str(ROOT / "scripts"))
+    studies = str(ROOT / "scripts" / "studies")
+    sys.path.insert(0, studies)
     try:
         from gumsum_leave_one_out import leave_one_out_rows
     finally:
-        sys.path.pop(0)
+        sys.path.remove(studies)
     from conftest import need_data
     import json
 
@@ -82,7 +83,7 @@ def test_dataset_loo_script_runs(tmp_path):
 
     data = need_data("gumsum", "gumsum_dev.jsonl").parent
     env = dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1")
-    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "gumsum_dataset_loo.py"), "--limit", "1",
+    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "studies" / "gumsum_dataset_loo.py"), "--limit", "1",
                         "--data", str(data),
                         "--num-proc", "1", "--method", "hirao", "--extract", "rouge", "--save", str(tmp_path / "scored")],
                        capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)

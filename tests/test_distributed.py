@@ -1,6 +1,6 @@
 """Distributed evaluation: ``torchrun --nproc_per_node 2`` (gloo, CPU) gives exactly the single-process scores.
 
-One torchrun run checks both ways of combining ranks (scripts/distributed_score.py ``--mode both``): each
+One torchrun run checks both ways of combining ranks (scripts/tools/distributed_score.py ``--mode both``): each
 rank scoring its shard with scores gathered over gloo, and evaluate's num_process/process_id protocol with a
 shared cache folder. Seven examples, so the two shards are uneven (4 + 3).
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "distributed_score.py"
+SCRIPT = ROOT / "scripts" / "tools" / "distributed_score.py"
 FAST = ["--method", "refpyramid", "--matcher", "recall"]  # speed only; the distributed path is method-agnostic
 
 
@@ -38,7 +38,7 @@ def test_torchrun_two_processes_equal_single_process(examples, tmp_path):
     from pyramid_metric import PyramidScorer
 
     rows = [json.loads(line) for line in examples.read_text().splitlines()]
-    # the single-process result (what `python scripts/distributed_score.py` computes, without a second launch)
+    # the single-process result (what `python scripts/tools/distributed_score.py` computes, without a second launch)
     single = PyramidScorer(method="refpyramid", matcher="recall").score(
         [r["prediction"] for r in rows], [r["references"] for r in rows], [r["source"] for r in rows])
     p = run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", str(SCRIPT),

@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # Markdown files read whole.
-DOC_PATHS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "metric_card" / "README.md"]
+DOC_PATHS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")), ROOT / "metric_card" / "README.md"]
 # Python files whose docstrings and named module strings are checked. Initially none; the package's modules
 # can be added as their docstrings are cleaned, e.g. ``*sorted((ROOT / "pyramid_metric").rglob("*.py"))``.
 PYTHON_PATHS: list = sorted((ROOT / "pyramid_metric").rglob("*.py")) + sorted((ROOT / "metric_card").glob("*.py"))

@@ -1,4 +1,4 @@
-"""scripts/duc2007_correlations.py: the paper's system-level protocol (Hirao et al. 2018, section 4: scores
+"""scripts/studies/duc2007_correlations.py: the paper's system-level protocol (Hirao et al. 2018, section 4: scores
 averaged over the topics, then correlated over the systems), its topic bootstrap, and its segment cache."""
 import sys
 from pathlib import Path
@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "studies"))
 
 import duc2007_correlations as duc  # noqa: E402
 

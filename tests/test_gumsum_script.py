@@ -1,9 +1,9 @@
-"""scripts/gumsum_leave_one_out.py: the leave-one-out rows and their one-reference variant, by hand."""
+"""scripts/studies/gumsum_leave_one_out.py: the leave-one-out rows and their one-reference variant, by hand."""
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "studies"))
 
 import gumsum_leave_one_out as loo  # noqa: E402
 

@@ -14,7 +14,7 @@ from pyramid_metric.match.learned import (MAX_POSITIONS, WEIGHTS_DIR, LearnedMat
 from pyramid_metric.match.recall import RecallMatcher
 
 needs_weights = pytest.mark.skipif(not (WEIGHTS_DIR / "presence.json").is_file(),
-                                   reason="presence weights not trained (scripts/train_presence.py --final)")
+                                   reason="presence weights not trained (scripts/train/presence.py --final)")
 
 
 def test_pack_blocks_positions_and_chunks():
@@ -210,7 +210,7 @@ def test_importing_the_matcher_does_not_import_torch():
     import subprocess
     import sys
 
-    code = ("import sys, pyramid_metric, pyramid_metric.match.learned, pyramid_metric.amr; "
+    code = ("import sys, pyramid_metric, pyramid_metric.match.learned, pyramid_metric.amr_graph; "
             "print('torch' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

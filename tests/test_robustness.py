@@ -168,7 +168,7 @@ def test_scores_identical_across_processes_and_thread_counts(realsumm_rows):
 
 def test_atheris_fuzzing_harness_runs(tmp_path):
     pytest.importorskip("atheris")
-    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "fuzz_atheris.py"), "-atheris_runs=300",
+    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "tools" / "fuzz_atheris.py"), "-atheris_runs=300",
                         "-seed=1", "-max_len=2048"], cwd=tmp_path, env=dict(os.environ, HF_HUB_OFFLINE="1"),
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr[-3000:]

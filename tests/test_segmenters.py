@@ -119,7 +119,7 @@ def test_length_batches():
 
 # ---- the shipped models -------------------------------------------------------------------------
 
-MIN_F1 = {"transformer": 0.90, "bilstm": 0.84}  # on the first 5 GUM test documents; see scripts/eval_segmenter.py
+MIN_F1 = {"transformer": 0.90, "bilstm": 0.84}  # on the first 5 GUM test documents; see scripts/train/eval_segmenter.py
 
 
 @pytest.fixture(scope="module", params=["transformer", "bilstm"])
@@ -286,11 +286,11 @@ def test_package_never_reads_shared():
 
 
 def test_bilstm_vocabulary_pruning_keeps_the_most_frequent_words(tmp_path):
-    """scripts/prune_bilstm_vocab.py: the first K words and embedding rows stay, the checksum is renewed, the
+    """scripts/train/prune_bilstm_vocab.py: the first K words and embedding rows stay, the checksum is renewed, the
     pruned model loads and tags; a word cut from the vocabulary reads as <unk>."""
     import sys
 
-    sys.path.insert(0, str(ROOT / "scripts"))
+    sys.path.insert(0, str(ROOT / "scripts" / "train"))
     from prune_bilstm_vocab import prune
 
     from pyramid_metric.segment.bilstm import BiLSTMSegmenter

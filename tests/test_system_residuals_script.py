@@ -1,4 +1,4 @@
-"""scripts/realsumm_system_residuals.py: its residuals and length-matched bound by hand, and a run on real data."""
+"""scripts/studies/realsumm_system_residuals.py: its residuals and length-matched bound by hand, and a run on real data."""
 import subprocess
 import sys
 from pathlib import Path
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "studies"))
 
 import realsumm_system_residuals as residual_study  # noqa: E402
 
@@ -32,7 +32,7 @@ def test_extractiveness_is_the_share_of_summary_bigrams_in_the_source():
 def test_runs_on_realsumm():
     from conftest import need_data
 
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "realsumm_system_residuals.py"), "--data",
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "studies" / "realsumm_system_residuals.py"), "--data",
                           str(need_data("realsumm", "realsumm_dev.jsonl")), "--limit", "4"],
                          capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]

@@ -1,5 +1,8 @@
 """AMR matcher: Smatch maximum matching triples (Steinberger et al. 2017, Eq. 2) through the ``smatch`` package.
 
+This module compares AMR graphs; it builds none.  The graphs (parser adapter, PENMAN input, the
+dependency-to-AMR approximation) come from :mod:`pyramid_metric.amr_graph`.
+
 ``mmt(A, B)`` is the largest number of triples of graph A that match triples of
 graph B under one variable mapping; Smatch (Cai & Knight 2013) finds it by hill
 climbing from a smart start plus random restarts.  The ``smatch`` package keeps
@@ -12,7 +15,7 @@ processes; the caller's global random state is never touched) and holds a lock.
 As a :class:`~pyramid_metric.match.base.Matcher`, similarity of summary span c
 to pyramid unit p is APE's recall ``mmt(A_p, A_c) / |A_p|`` (Steinberger et al. 2017,
 Algorithm 1), best over c's sentence graphs; the default threshold is
-tau = 0.75.  Graphs come from :func:`pyramid_metric.amr.graphs_of` (PENMAN
+tau = 0.75.  Graphs come from :func:`pyramid_metric.amr_graph.graphs_of` (PENMAN
 input, amrlib, or the built-in dependency approximation).
 """
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Sequence, Tuple
 
 import numpy as np
 
-from ..amr import AMRGraph, get_parser, graphs_of, union
+from ..amr_graph import AMRGraph, get_parser, graphs_of, union
 from ..options import Option, register_matcher
 from .base import Matcher
 

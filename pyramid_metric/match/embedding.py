@@ -7,7 +7,7 @@ all-MiniLM-L6-v2 vectors (:mod:`pyramid_metric.encoder`), similarity =
 max(0, cosine).  Vectors are computed in batches and cached by text, so the
 units of a cached pyramid are encoded once for all the summaries scored
 against it.  The default threshold (0.45, registered with the matcher below)
-was tuned on REALSumm dev only (``scripts/tune_embedding_threshold.py``).
+was tuned on REALSumm dev only (``scripts/train/embedding_threshold.py``).
 """
 from __future__ import annotations
 
@@ -50,5 +50,5 @@ class EmbeddingMatcher(Matcher):
 
 
 # t = 0.45: the best summary-level Pearson with REALSumm dev of the grid 0.30..0.90 with the default extract
-# (scripts/tune_embedding_threshold.py: 0.279 at t = 0.45; system-level Pearson 0.732 there)
+# (scripts/train/embedding_threshold.py: 0.279 at t = 0.45; system-level Pearson 0.732 there)
 register_matcher("embedding", EmbeddingMatcher, help="cosine of all-MiniLM-L6-v2 vectors", resolves={"threshold": 0.45})

@@ -5,7 +5,7 @@
 alone agrees with the human SCU judgments about as well as recall does, but
 its errors differ: out of sample on REALSumm dev (folds by example) the
 average of the two correlates with the human pyramid score better than either
-(``scripts/train_presence.py`` prints all three rows).  The weights are equal
+(``scripts/train/presence.py`` prints all three rows).  The weights are equal
 by construction, not fitted.
 """
 from __future__ import annotations

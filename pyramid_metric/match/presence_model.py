@@ -13,7 +13,7 @@ from torch import nn
 
 from ..checksum import load_trained_tensors
 from ..segment.transformer import add_lora, window_spans
-from .learned import MAX_UNIT_PIECES, N_LEXICAL, STRIDE, WINDOW, PresenceWeightsError, normalize, pack
+from .presence_inputs import MAX_UNIT_PIECES, N_LEXICAL, STRIDE, WINDOW, PresenceWeightsError, normalize, pack
 
 
 class PresenceModel(nn.Module):

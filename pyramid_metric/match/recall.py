@@ -6,7 +6,7 @@ ROUGE does, stop words left out.  It is ROUGE-1 recall restricted to one
 pyramid unit: on REALSumm dev, averaging it over the human SCUs of an example
 correlates with the human pyramid score at 0.52 (summary-level Pearson), above
 the LCS phi of Hirao et al. 2018 (0.48) measured the same way
-(``scripts/realsumm_correlations.py``).
+(``scripts/studies/realsumm_correlations.py``).
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ Two ways to get the SCUs c:
 Differences from the seed, each forced by what is available here:
 
 - *AMR parser.*  JAMR is not installable; graphs come from
-  :mod:`pyramid_metric.amr` (amrlib when a model is installed, else the
+  :mod:`pyramid_metric.amr_graph` (amrlib when a model is installed, else the
   built-in dependency-to-AMR approximation, named ``dep2amr-approx`` in the
   signature; PENMAN input is read as is).
 - *TOP.*  A_dj keeps the TOP triple of A_mi when the mention holds the
@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
-from ..amr import AMRGraph, get_parser, graphs_of, is_penman, read_penman, union
+from ..amr_graph import AMRGraph, get_parser, graphs_of, is_penman, read_penman, union
 from ..clauses import content_sentences
 from ..match.amr import triple_recall
 from ..options import Option, register_method

@@ -36,7 +36,7 @@ against it as follows (``scu_score``, default ``"recall"``):
 ``scu_score="as-edus"`` scores the labels alone, credited as the reference
 EDUs of the automatic pyramid are (the ``credit`` option), over the total.
 
-Measured on REALSumm dev (``scripts/realsumm_scu_presence.py``, docs/workflow.md): counting
+Measured on REALSumm dev (``scripts/studies/realsumm_scu_presence.py``, docs/workflow.md): counting
 each SCU once agrees with the human scores better than weighting it by its content words, for
 every presence judge; so does the mean of the label's and the reference wording's presence,
 where their maximum does worse than the label alone.

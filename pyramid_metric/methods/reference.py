@@ -40,7 +40,7 @@ pyramid machinery and changes where units come from and how credit is given:
      wording (a one-word unit: its best-sentence presence for the last share).
    * ``"auto"`` (the default): sentence+order+bigram for a pyramid of two or
      more references, summary+sentence for one reference and for given SCUs.
-     Measured choice (docs/duc2007.md): with four references (DUC 2007)
+     Measured choice (docs/studies/duc2007.md): with four references (DUC 2007)
      sentence+order+bigram agrees with NIST's responsiveness and pyramid
      scores at system level better than summary+sentence and ROUGE-2, and
      prefers held-out human summaries to a lead cut on GUMSum as often as
@@ -75,7 +75,7 @@ unit by unit (clipped per unit), half of each unit's share taken from the
 summary sentence that contains most of it: a ROUGE-1 recall over content
 words whose clipping respects the reference's EDUs.  On REALSumm dev it agrees
 with the human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at
-summary level; on DUC 2007 (four references) see docs/duc2007.md.
+summary level; on DUC 2007 (four references) see docs/studies/duc2007.md.
 
 The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``.
 """

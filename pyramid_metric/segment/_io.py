@@ -33,7 +33,7 @@ def load_weights(name: str, directory: Union[str, os.PathLike, None] = None) -> 
     the checksum does not match, with the path and how to restore it.
     """
     return load_checked_weights(directory or WEIGHTS_DIR, name, WeightsError, "segmenter",
-                                "train the model with scripts/train_segmenter.py")
+                                "train the model with scripts/train/segmenter.py")
 
 
 def length_batches(lengths: Sequence[int], max_items: int, max_tokens: int) -> List[List[int]]:

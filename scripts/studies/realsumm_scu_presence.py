@@ -25,7 +25,7 @@ human score counts them), ``content`` = sum_j n_j p_j / sum_j n_j (n_j = the SCU
 two constants fitted by logistic regression on the training folds' labels).
 
 Selection out of sample: 5 folds over examples (numpy ``default_rng(2026)`` permutation, as
-``scripts/realsumm_selection_cv.py``); on each fold the candidate with the best summary-level Pearson on
+``scripts/studies/realsumm_selection_cv.py``); on each fold the candidate with the best summary-level Pearson on
 the other four (constants of ``calib`` fitted there too) scores the held-out examples; the assembled
 held-out matrix is correlated with the human scores.  The learned presence matcher is not a candidate:
 it was trained on these labels (its out-of-fold numbers are in its weights' ``presence.json``).
@@ -35,8 +35,8 @@ summary followed by the next N systems' summaries of the same example (an SCU is
 found it in any of them) and reports the per-SCU AUC and the correlations again, so that a judge that
 credits words gathered from several sentences of a long text on the topic shows.
 
-    python scripts/realsumm_scu_presence.py                  # table (presences cached in runs/)
-    python scripts/realsumm_scu_presence.py --distractors 3  # and the long-summary check
+    python scripts/studies/realsumm_scu_presence.py                  # table (presences cached in runs/)
+    python scripts/studies/realsumm_scu_presence.py --distractors 3  # and the long-summary check
 """
 from __future__ import annotations
 
@@ -47,12 +47,10 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common.py
 
+from common import ROOT, add_data_argument, read_rows  # noqa: E402
 from pyramid_metric.metaeval import all_correlations, summary_level  # noqa: E402
-from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 SEED = 2026
 N_FOLDS = 5

@@ -9,7 +9,7 @@ input).  Anything else -- another exception, NaN, a score out of range -- is a c
 reports with the input that caused it.
 
     pip install atheris
-    python scripts/fuzz_atheris.py -atheris_runs=2000      # stops after 2,000 inputs, prints the count
+    python scripts/tools/fuzz_atheris.py -atheris_runs=2000      # stops after 2,000 inputs, prints the count
 
 ``tests/test_robustness.py`` runs it for a few hundred inputs when atheris is installed.
 """

@@ -1,7 +1,7 @@
 """Correlation of pyramid-metric configurations and ROUGE with REALSumm human pyramid scores.
 
 Usage (from the project root):
-    python scripts/realsumm_correlations.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
+    python scripts/studies/realsumm_correlations.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
         [--rows prop_be prop_rouge prop_al rouge2] [--limit N] [--markdown]
 
 Protocol (../shared/data/README.md): summary level = per-example correlation across the 25
@@ -24,10 +24,10 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+from common import REALSUMM_DEV, finish_table  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
-from table_output import finish_table  # noqa: E402
 from pyramid_metric.metaeval import (all_correlations, bootstrap_correlation,  # noqa: E402
                                      bootstrap_wilcoxon_agreement, summary_level, system_level)
 
@@ -84,7 +84,7 @@ PYRAMID_ROWS = {
                   dict(scus=True, method="hirao", matcher="embedding")),
 }
 # Rows of the learned presence matcher, scored out of fold: each example by the model of the by-example CV
-# fold that held it out (scripts/train_presence.py --cv example --save-fold-weights DIR; --presence-folds DIR).
+# fold that held it out (scripts/train/presence.py --cv example --save-fold-weights DIR; --presence-folds DIR).
 # The shipped model was trained on all of REALSumm dev, so scoring this file with it would be in sample.
 OUT_OF_FOLD_ROWS = {
     "human_learned": ("Human SCUs given, learned presence (out of fold, by example), per-SCU credit",
@@ -98,7 +98,7 @@ OUT_OF_FOLD_ROWS = {
 }
 
 # The align matcher's candidate settings (MiniLM layer, cosine floor) for the nested selection of
-# scripts/realsumm_selection_cv.py: row "align_L<layer>_f<floor x 100>", e.g. align_L5_f60.
+# scripts/studies/realsumm_selection_cv.py: row "align_L<layer>_f<floor x 100>", e.g. align_L5_f60.
 ALIGN_LAYERS = (3, 4, 5, 6)
 ALIGN_FLOORS = (0.4, 0.5, 0.6, 0.7, 0.8)
 ALIGN_ROWS = {f"align_L{layer}_f{round(100 * floor)}": (layer, floor)
@@ -197,9 +197,7 @@ def out_of_fold_matrix(rows, systems, options, folds_dir, segmenter=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
-                                                   "realsumm_dev.jsonl"))
+    ap.add_argument("--data", default=str(REALSUMM_DEV))
     ap.add_argument("--rows", nargs="+", default=["default"] + [r for r in PYRAMID_ROWS if r != "default"]
                     + ["rouge2", "bertscore"], help="row names (bertscore needs the bert-score package); also align_L<layer>_f<floor "
                     "x 100> for the align matcher's candidate settings, e.g. align_L5_f60")
@@ -210,10 +208,10 @@ def main():
     ap.add_argument("--save-matrices", metavar="DIR", help="write <row>.npy score matrices (and <row>.json with "
                     "the label, signature and seconds) and human.npy")
     ap.add_argument("--presence-folds", metavar="DIR", help="by-example CV fold models of the learned matcher "
-                    "(scripts/train_presence.py --cv example --save-fold-weights DIR): adds the out-of-fold rows "
+                    "(scripts/train/presence.py --cv example --save-fold-weights DIR): adds the out-of-fold rows "
                     + ", ".join(OUT_OF_FOLD_ROWS))
     ap.add_argument("--matrices-only", action="store_true", help="with --save-matrices: only write the score "
-                    "matrices (no correlations; scripts/check_identical_scores.py --realsumm compares them)")
+                    "matrices (no correlations; scripts/checks/identical_scores.py --realsumm compares them)")
     ap.add_argument("--reuse", action="store_true", help="with --save-matrices: rows already saved there are "
                     "loaded, not recomputed (their recorded seconds are reported)")
     args = ap.parse_args()

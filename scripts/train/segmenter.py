@@ -3,9 +3,9 @@
 
 Examples (from the project root)::
 
-    python scripts/train_segmenter.py --model transformer
-    python scripts/train_segmenter.py --model bilstm
-    python scripts/train_segmenter.py --model bilstm --rstdt /data/disrpt/eng.rst.rstdt   # + RST-DT (LDC)
+    python scripts/train/segmenter.py --model transformer
+    python scripts/train/segmenter.py --model bilstm
+    python scripts/train/segmenter.py --model bilstm --rstdt /data/disrpt/eng.rst.rstdt   # + RST-DT (LDC)
 
 Defaults: train on GUM + SciDTB train, early-stop on GUM + SciDTB dev
 (``../shared/data/edu``), checkpoints in ``runs/segmenter-<model>`` (resumed
@@ -20,8 +20,11 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-EDU = ROOT.parent / "shared" / "data" / "edu"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common.py
+
+from common import DATA, ROOT  # noqa: E402
+
+EDU = DATA / "edu"
 DEFAULT_TRAIN = [EDU / "eng.rst.gum_train.conllu", EDU / "eng.dep.scidtb_train.conllu"]
 DEFAULT_DEV = [EDU / "eng.rst.gum_dev.conllu", EDU / "eng.dep.scidtb_dev.conllu"]
 SYNTAX_DIMS = (16, 24, 4, 24)  # embedding sizes of the pos, dep, head and edge features (--syntax)

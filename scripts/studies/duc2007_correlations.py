@@ -1,7 +1,7 @@
 """System-level correlation with NIST's human scores on DUC 2007 (Hirao et al. 2018, Table 3, 2007 columns).
 
 Usage (from the project root):
-    python scripts/duc2007_correlations.py [--rows rouge2 rouge_su4 be default] [--limit N]
+    python scripts/studies/duc2007_correlations.py [--rows rouge2 rouge_su4 be default] [--limit N]
         [--cache runs/duc2007] [--reuse] [--json FILE] [--segmenter bilstm] [--bootstrap 1000]
         [--set KEY=JSON ...] [--segment-cache DIR] [--unstemmed]
 
@@ -41,16 +41,15 @@ from collections import Counter
 import numpy as np
 from scipy import stats
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+from common import DATA, ROOT, finish_table  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.config import PyramidConfig  # noqa: E402
 from pyramid_metric.options import reads  # noqa: E402
 from pyramid_metric.presets import get_preset  # noqa: E402
 from pyramid_metric.segment import Segmenter  # noqa: E402
-from table_output import finish_table  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 WORD_LIMIT = 250  # DUC 2007 main task: summaries of at most 250 words
 
 # name -> (label, PyramidScorer options, needs the sources)
@@ -315,12 +314,11 @@ def print_tables(table, resp, pyr, n_boot):
 
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "shared", "data", "duc2007",
-                                                   "duc2007_main.jsonl"))
+    ap.add_argument("--data", default=str(DATA / "duc2007" / "duc2007_main.jsonl"))
     ap.add_argument("--rows", nargs="+", default=["rouge2", "rouge_su4", "be", "default"],
                     choices=list(ROWS), help="rows to print (prop_be, prop_rouge, prop_al: about 15 min each)")
     ap.add_argument("--limit", type=int, default=None, help="first N topics only (a quick check)")
-    ap.add_argument("--cache", default=os.path.join(HERE, "..", "runs", "duc2007"),
+    ap.add_argument("--cache", default=str(ROOT / "runs" / "duc2007"),
                     help="folder of the saved score matrices")
     ap.add_argument("--reuse", action="store_true", help="print saved rows without recomputing them")
     ap.add_argument("--json", help="also write the table as JSON")

@@ -1,9 +1,9 @@
 """Check that scores stay bit-identical: save every method's scores on a small fixed input set, compare later.
 
-    python scripts/check_identical_scores.py --save runs/scores_before.json
-    python scripts/check_identical_scores.py --compare runs/scores_before.json
-    python scripts/check_identical_scores.py --realsumm --save runs/before
-    python scripts/check_identical_scores.py --realsumm --compare runs/before
+    python scripts/checks/identical_scores.py --save runs/scores_before.json
+    python scripts/checks/identical_scores.py --compare runs/scores_before.json
+    python scripts/checks/identical_scores.py --realsumm --save runs/before
+    python scripts/checks/identical_scores.py --realsumm --compare runs/before
 
 Inputs: 3 REALSumm dev examples x 3 systems (source, one reference, the human SCUs) and one GUMSum dev document
 (first summary scored against the other references).  Configurations: every method (Hirao et al. with the
@@ -18,7 +18,11 @@ import os
 import sys
 from pathlib import Path
 
-DATA = Path(os.environ.get("PYRAMID_DATA", Path(__file__).resolve().parent.parent.parent / "shared" / "data"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common.py
+
+import common  # noqa: E402
+
+DATA = Path(os.environ.get("PYRAMID_DATA", common.DATA))
 
 METHODS = [
     {"method": "refpyramid"},
@@ -89,7 +93,7 @@ def realsumm_matrices(folder: str) -> None:
     """Run the REALSumm dev script on ``REALSUMM_ROWS`` (first ``REALSUMM_LIMIT`` examples) into ``folder``."""
     import subprocess
 
-    script = Path(__file__).resolve().parent / "realsumm_correlations.py"
+    script = Path(__file__).resolve().parents[1] / "studies" / "realsumm_correlations.py"
     subprocess.run([sys.executable, str(script), "--data", str(DATA / "realsumm" / "realsumm_dev.jsonl"),
                     "--limit", str(REALSUMM_LIMIT), "--rows", *REALSUMM_ROWS, "--save-matrices", folder,
                     "--matrices-only"],

@@ -1,7 +1,7 @@
 """How the default judges a unit's presence with several references: the study behind ``presence="auto"``.
 
 Usage (from the project root; about 10 minutes on two CPU cores):
-    python scripts/multiref_presence_study.py [--halves 200]
+    python scripts/studies/multiref_presence.py [--halves 200]
 
 The default pyramid (every reference's EDUs, weighted by the references that express them) is built once for
 every DUC 2007 topic (four references, 32 systems) and every GUMSum leave-one-out case (four references, the
@@ -14,7 +14,7 @@ each summary is computed in several ways, all lexical (stemmed words, as the pac
 
 Every rule that averages two or three of them is scored as the package scores (value = weight x content words,
 pooled per-reference bound): DUC 2007 system-level Pearson against responsiveness and the modified pyramid score
-(Hirao et al. 2018, Table 3 protocol; ``duc2007_correlations.py``) and the share of GUMSum pairs in which the
+(Hirao et al. 2018, Table 3 protocol; ``scripts/studies/duc2007_correlations.py``) and the share of GUMSum pairs in which the
 human summary scores above the lead.  ``--halves N`` repeats the DUC comparison with ROUGE-2 on N random halves
 of the topics (the other half unused): how often a rule is at least ROUGE-2's r on data it was not chosen on.
 """
@@ -30,9 +30,9 @@ from collections import Counter
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 
+from common import DATA  # noqa: E402
 from duc2007_correlations import AUTOMATIC, human_matrices, load, system_correlations, truncate  # noqa: E402
 from gumsum_leave_one_out import leave_one_out_rows  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
@@ -41,7 +41,6 @@ from pyramid_metric.methods.reference import (ReferencePyramidMethod, best_sente
                                               in_order_recall)
 from pyramid_metric.text import clean_text, content_words, words  # noqa: E402
 
-DATA = os.path.join(HERE, "..", "..", "shared", "data")
 FEATURES = ("P", "Ps", "L", "B", "Bs")
 MIN_HUMAN_WINS = 0.82  # GUMSum dev: the held-out human summary above the lead on at least this share of pairs
 

@@ -1,7 +1,7 @@
 """Leave-one-out on GUMSum: each human summary against the pyramid of the other four, next to a lead baseline.
 
 Usage (from the project root):
-    python scripts/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
+    python scripts/studies/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
         [--matcher NAME] [--presence RULE] [--method rouge --rouge-variant 2] [--jackknife | --single-reference]
 
 For every document and every one of its five human summaries, the pyramid is
@@ -16,7 +16,7 @@ the mean length of its five summaries) is jackknifed over all five (the mean of 
 five leave-one-out subsets of four), each human summary is scored against the other four, and a paired
 bootstrap test over documents compares the mean human score of a document with its lead's.
 
-The rows, the options and the report are shared with scripts/gumsum_dataset_loo.py
+The rows, the options and the report are shared with scripts/studies/gumsum_dataset_loo.py
 (the same experiment through ``datasets``), which imports them from here.
 """
 from __future__ import annotations
@@ -28,18 +28,17 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+from common import DATA  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_interval  # noqa: E402
-
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--split", default="dev")
-    ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "shared", "data", "gumsum"))
+    ap.add_argument("--data", default=str(DATA / "gumsum"))
     ap.add_argument("--method", default=None, help="default: the package default (refpyramid)")
     ap.add_argument("--extract", default=None, help="method hirao only (default be)")
     ap.add_argument("--segmenter", default=None)

@@ -1,7 +1,7 @@
 """Tune the embedding matcher's threshold t (Hirao et al. 2018, Eq. 24, cosine in place of LCS) on REALSumm dev only.
 
 Usage (from the project root):
-    python scripts/tune_embedding_threshold.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
+    python scripts/train/embedding_threshold.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
         [--grid 0.3 0.35 ... 0.9] [--extract be] [--scus] [--json out.json]
 
 Pyramids are built once with the core method (default options, matcher="embedding"); each summary's
@@ -10,7 +10,7 @@ cosine matrix is computed once; every t of the grid is then scored with the same
 criterion is the summary-level Pearson correlation with the human LitePyramid scores (ties: the larger
 system-level Pearson).  With --scus the human-pyramid mode is swept instead (REALSumm's given SCUs).
 The chosen value is the embedding matcher's threshold (``resolves`` of its registration in
-pyramid_metric/match/embedding.py); the table is reported in docs/results.md.
+pyramid_metric/match/embedding.py); the table is reported in docs/studies/results.md.
 """
 from __future__ import annotations
 
@@ -22,14 +22,14 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+from common import add_data_argument, read_rows  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.document import make_documents, spans  # noqa: E402
 from pyramid_metric.metaeval import all_correlations  # noqa: E402
 from pyramid_metric.pyramid import scu_pyramid  # noqa: E402
 from pyramid_metric.scoring import pyramid_score  # noqa: E402
-from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 
 class _Fixed:

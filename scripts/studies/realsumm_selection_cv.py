@@ -11,9 +11,9 @@ held-out fold; the assembled held-out matrix is then correlated with the human s
 
 Input: the score matrices written by ``realsumm_correlations.py --save-matrices DIR``::
 
-    python scripts/realsumm_correlations.py --rows default refpyr_recall refpyr_lcs refpyr_emb rouge_1 \\
-        rouge_su4 rouge2 $(python scripts/realsumm_selection_cv.py --list-align) --save-matrices runs/realsumm-matrices
-    python scripts/realsumm_selection_cv.py runs/realsumm-matrices
+    python scripts/studies/realsumm_correlations.py --rows default refpyr_recall refpyr_lcs refpyr_emb rouge_1 \\
+        rouge_su4 rouge2 $(python scripts/studies/realsumm_selection_cv.py --list-align) --save-matrices runs/realsumm-matrices
+    python scripts/studies/realsumm_selection_cv.py runs/realsumm-matrices
 """
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+import common  # noqa: E402,F401  (the project root on the path)
 from pyramid_metric.metaeval import all_correlations, summary_level  # noqa: E402
 from realsumm_correlations import ALIGN_ROWS  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Why the default ranks REALSumm systems less well than ROUGE-2, and what length or order terms do about it.
 
 Usage (from the project root; about 2 minutes on two CPU cores):
-    python scripts/realsumm_system_residuals.py [--data PATH] [--limit N]
+    python scripts/studies/realsumm_system_residuals.py [--data PATH] [--limit N]
 
 REALSumm dev: 60 CNN/DM examples x 25 systems, one reference, human LitePyramid scores.  For each system, the
 mean human score is regressed on the mean metric score over the systems (system level); the residual is what
@@ -38,10 +38,10 @@ import sys
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 
-from multiref_presence_study import capture, default_pyramids, scores  # noqa: E402
+from common import REALSUMM_DEV  # noqa: E402
+from multiref_presence import capture, default_pyramids, scores  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.match.recall import bigram_counts  # noqa: E402
 from pyramid_metric.metaeval import summary_level  # noqa: E402
@@ -89,8 +89,7 @@ def residuals(matrix, human):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "shared", "data", "realsumm",
-                                                   "realsumm_dev.jsonl"))
+    ap.add_argument("--data", default=str(REALSUMM_DEV))
     ap.add_argument("--limit", type=int, default=None, help="first N examples only")
     args = ap.parse_args()
     rows, systems, summaries, human = load(args.data, args.limit)

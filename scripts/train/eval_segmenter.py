@@ -12,19 +12,23 @@ Two scenarios:
   boundary is the start character of an EDU, a gold boundary the start
   character of a ``BeginSeg=Yes`` token; they match when equal.
 
-    python scripts/eval_segmenter.py                       # both segmenters, GUM + SciDTB test, plain GUM
-    python scripts/eval_segmenter.py --segmenter bilstm --files ../shared/data/edu/eng.rst.gum_test.conllu
+    python scripts/train/eval_segmenter.py                       # both segmenters, GUM + SciDTB test, plain GUM
+    python scripts/train/eval_segmenter.py --segmenter bilstm --files ../shared/data/edu/eng.rst.gum_test.conllu
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import json
+import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-EDU = ROOT.parent / "shared" / "data" / "edu"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common.py
+
+from common import DATA  # noqa: E402
+
+EDU = DATA / "edu"
 DEFAULT_FILES = [EDU / "eng.rst.gum_test.conllu", EDU / "eng.dep.scidtb_test.conllu"]
 
 

@@ -3,7 +3,7 @@
 
 Usage (from the project root)::
 
-    python scripts/prune_bilstm_vocab.py --keep 6000 [--weights-dir DIR] [--out DIR]
+    python scripts/train/prune_bilstm_vocab.py --keep 6000 [--weights-dir DIR] [--out DIR]
 
 The bi-LSTM's vocabulary (``architecture.words`` in ``bilstm.json``) is sorted
 by training frequency (``segment/train.py``: count, then alphabetically), so
@@ -15,7 +15,7 @@ seen c times with probability alpha / (alpha + c), alpha = 1.
 
 Why: the shipped weights had to fit the project's 25 MB aim; the embedding
 rows of the 12,815 rarest words (mostly seen once or twice in training) were
-2.6 MB.  Measured with ``scripts/eval_segmenter.py --segmenter bilstm``
+2.6 MB.  Measured with ``scripts/train/eval_segmenter.py --segmenter bilstm``
 before and after (K = 6000): GUM dev F1 0.899 -> 0.897, SciDTB dev 0.933 ->
 0.928, GUM test 0.900 -> 0.900, SciDTB test 0.918 -> 0.916, plain-text GUM
 test 0.882 -> 0.882.  The JSON records the pruning; the sha256 is recomputed.
@@ -29,11 +29,12 @@ import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
+from common import ROOT  # noqa: E402
 from pyramid_metric.checksum import sha256_file  # noqa: E402
 
-WEIGHTS = Path(__file__).resolve().parents[1] / "pyramid_metric" / "segment" / "weights"
+WEIGHTS = ROOT / "pyramid_metric" / "segment" / "weights"
 
 
 def prune(weights_dir: Path, out: Path, keep: int) -> dict:
@@ -57,7 +58,7 @@ def prune(weights_dir: Path, out: Path, keep: int) -> dict:
     config["architecture"]["words"] = words[:keep]
     config["vocabulary_pruned"] = {
         "kept_words": keep, "of_words": len(words), "date": datetime.date.today().isoformat(),
-        "command": f"python scripts/prune_bilstm_vocab.py --keep {keep}",
+        "command": f"python scripts/train/prune_bilstm_vocab.py --keep {keep}",
         "note": "the most frequent training words kept; the others read as <unk> (their characters still "
                 "count); 'metrics' are those of the unpruned model at training time"}
     config.update({"weights_file": tensor_path.name, "sha256": sha256_file(tensor_path),

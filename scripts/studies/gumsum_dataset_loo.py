@@ -1,9 +1,9 @@
 """GUMSum leave-one-out through ``datasets``: ``Dataset.map(batched=True, num_proc=N)`` adds the score columns.
 
 Usage (from the project root):
-    python scripts/gumsum_dataset_loo.py [--split dev] [--num-proc 2] [--method hirao --extract be] [--limit N]
+    python scripts/studies/gumsum_dataset_loo.py [--split dev] [--num-proc 2] [--method hirao --extract be] [--limit N]
 
-The same experiment as scripts/gumsum_leave_one_out.py (whose rows, options and
+The same experiment as scripts/studies/gumsum_leave_one_out.py (whose rows, options and
 report it reuses): one dataset row per (document, held-out human summary) with
 columns ``human`` (the held-out summary), ``lead`` (the source's first words cut
 to the same length), ``references`` (the other four) and ``source``;
@@ -13,12 +13,7 @@ numbers equal the plain-API script's.
 """
 from __future__ import annotations
 
-import os
-import sys
 import time
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from gumsum_leave_one_out import arg_parser, leave_one_out_rows, load_docs, options, report  # noqa: E402
 

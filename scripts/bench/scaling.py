@@ -6,7 +6,7 @@ reference and the 25 system summaries are those of the first example.  For each 
 scores the 25 summaries cold (parse, segment, extract, build, match, solve); the table gives seconds
 per example, the number of source EDUs, and the stage times (cProfile cumulative).
 
-    python scripts/bench_scaling.py [--sizes 500 1000 2000 5000 10000 20000] [--config '{"method": "hirao"}']
+    python scripts/bench/scaling.py [--sizes 500 1000 2000 5000 10000 20000] [--config '{"method": "hirao"}']
 """
 from __future__ import annotations
 
@@ -17,11 +17,10 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
-from bench import STAGES, stage_times  # noqa: E402
-from realsumm_data import add_data_argument, read_rows  # noqa: E402
+from common import add_data_argument, read_rows  # noqa: E402
+from speed import STAGES, stage_times  # noqa: E402
 
 
 def source_of(docs, n_words: int) -> str:

@@ -1,8 +1,8 @@
 """Score a sharded dataset with several processes: ``torchrun --nproc_per_node N`` (gloo, CPU) or plain python.
 
 Usage (from the project root):
-    torchrun --nproc_per_node 2 scripts/distributed_score.py in.jsonl -o scores.jsonl [--mode both] [options]
-    python scripts/distributed_score.py in.jsonl -o scores.jsonl      # one process: the reference results
+    torchrun --nproc_per_node 2 scripts/tools/distributed_score.py in.jsonl -o scores.jsonl [--mode both] [options]
+    python scripts/tools/distributed_score.py in.jsonl -o scores.jsonl      # one process: the reference results
 
 The input is what ``pyramid-metric score`` reads (JSONL, CSV or a ``datasets`` folder with prediction,
 references, source), loaded as a ``datasets.Dataset`` and cut into contiguous shards, one per rank
@@ -30,7 +30,7 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))  # the project root
 
 from pyramid_metric.cli import InputError, _add_config_args, _config, read_examples  # noqa: E402
 from pyramid_metric.config import PyramidConfig  # noqa: E402

@@ -13,8 +13,8 @@ Records, for the first ``--examples`` dev examples and their first ``--systems``
 
 Floats are stored exactly (JSON keeps every bit of a double)::
 
-    python scripts/check_identity.py --save runs/identity_before.json    # before the change
-    python scripts/check_identity.py --compare runs/identity_before.json # after: exit 1 on any difference
+    python scripts/checks/identical_components.py --save runs/identity_before.json    # before the change
+    python scripts/checks/identical_components.py --compare runs/identity_before.json # after: exit 1 on any difference
 """
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
-from realsumm_data import add_data_argument, read_rows  # noqa: E402
+from common import add_data_argument, read_rows  # noqa: E402
 
 
 def graph_record(g) -> list:
@@ -35,7 +35,7 @@ def graph_record(g) -> list:
 
 def fingerprint(rows: list, n_systems: int) -> dict:
     from pyramid_metric import PyramidScorer
-    from pyramid_metric.amr import graphs_of
+    from pyramid_metric.amr_graph import graphs_of
     from pyramid_metric.document import Span
     from pyramid_metric.match.amr import AMRMatcher
     from pyramid_metric.match.learned import LearnedMatcher

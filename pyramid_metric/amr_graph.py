@@ -1,4 +1,7 @@
-"""AMR graphs for APE (Steinberger et al. 2017): a parser adapter, PENMAN input, and a built-in dependency-to-AMR approximation.
+"""AMR graph builder for APE (Steinberger et al. 2017): parser adapter, PENMAN input, dependency-to-AMR approximation.
+
+This module builds graphs from text; it compares nothing.  Comparing graphs (Smatch triples, the AMR
+matcher) is :mod:`pyramid_metric.match.amr`, which reads the graphs built here.
 
 Steinberger et al. (2017) parse every sentence with JAMR (Flanigan et al. 2014).  JAMR (Scala)
 and trained AMR parser weights are not installable here, so parsing goes

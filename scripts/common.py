@@ -1,0 +1,45 @@
+"""What several scripts share: where the project and its development data are, reading REALSumm dev, and
+the end of a correlation table.
+
+A script in ``scripts/<group>/`` imports it after putting ``scripts/`` on its path::
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
+    from common import DATA, ROOT, add_data_argument, finish_table, read_rows
+
+Importing it also puts the project root on the path, so that ``pyramid_metric`` is this checkout's.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+ROOT = Path(__file__).resolve().parent.parent          # the project
+DATA = ROOT.parent / "shared" / "data"                 # the development data: ../shared/data
+REALSUMM_DEV = DATA / "realsumm" / "realsumm_dev.jsonl"
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def add_data_argument(ap, default: Path = REALSUMM_DEV) -> None:
+    """``--data``: the REALSumm JSONL file (one example a line)."""
+    ap.add_argument("--data", default=str(default), help=f"REALSumm JSONL (default {default})")
+
+
+def read_rows(path, limit: Optional[int] = None) -> list:
+    """The first ``limit`` examples (all when None) of a JSONL file, in file order."""
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return rows if limit is None else rows[:limit]
+
+
+def finish_table(table: List[dict], json_path: Optional[str]) -> None:
+    """The shared end of the correlation scripts: print each row's signature (``row``, ``signature`` keys),
+    then write ``table`` to ``json_path`` if given."""
+    for t in table:
+        print(f"- {t['row']}: `{t['signature']}`")
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump(table, f, indent=1)

@@ -1,7 +1,7 @@
 """The study behind ``matcher="context"``: a presence judge that reads meaning, chosen out of sample.
 
 Usage (from the project root; about 25 minutes on two CPU cores, most of it DUC 2007):
-    python scripts/contextual_presence_study.py [--cache runs/contextual] [--skip-duc]
+    python scripts/studies/contextual_presence.py [--cache runs/contextual] [--skip-duc]
 
 Each unit of the default pyramid (every reference's EDUs, weighted by the references that express them) gets
 its contextual presence in each summary: the mean over its content words of max(0, (cos - b) / (1 - b)), cos
@@ -33,13 +33,13 @@ import sys
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 
+from common import DATA  # noqa: E402
 from duc2007_correlations import (AUTOMATIC, bootstrap_r, human_matrices, load,  # noqa: E402
                                   system_correlations, truncate)
 from gumsum_leave_one_out import leave_one_out_rows, single_reference_rows  # noqa: E402
-from multiref_presence_study import default_pyramids  # noqa: E402
+from multiref_presence import default_pyramids  # noqa: E402
 from pyramid_metric.encoder import get_encoder  # noqa: E402
 from pyramid_metric.match.align import pool_words, word_spans  # noqa: E402
 from pyramid_metric.match.recall import clipped_recall  # noqa: E402
@@ -47,7 +47,6 @@ from pyramid_metric.metaeval import bootstrap_interval, correlation, summary_lev
 from pyramid_metric.methods.reference import ReferencePyramidMethod  # noqa: E402
 from pyramid_metric.text import _stop_stems, clean_text, content_words, words  # noqa: E402
 
-DATA = os.path.join(HERE, "..", "..", "shared", "data")
 LAYERS = (3, 4, 5, 6)
 FLOORS = (0.0, 0.3, 0.5)
 SETTINGS = [(layer, floor) for layer in LAYERS for floor in FLOORS]

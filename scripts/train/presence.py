@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Train and cross-validate the learned SCU-presence matcher (pyramid_metric/match/learned.py, issue 7).
+"""Train and cross-validate the learned SCU-presence matcher (pyramid_metric/match/learned.py).
 
 Examples (from the project root)::
 

@@ -101,29 +101,36 @@ def passages(pyr):
 
 
 def unit_cosines(pyr, summary_text, pieces, encoded):
-    """For each unit: (best cosine of each content word with the whole summary, with each sentence), per layer."""
+    """For each unit: (best cosine of each content word with the whole summary, with each sentence), per layer.
+    One product of a passage's word vectors with the summary's serves all its units and the summary's
+    sentences (consecutive blocks of its words)."""
     sspans, _, svecs = encoded[summary_text]
     bounds, at = [], 0
     for p in pieces:
         bounds.append((at, at + len(p)))
         at += len(p) + 1
     sent_of = np.array([next((i for i, (a, b) in enumerate(bounds) if s >= a and e <= b), 0) for s, e, _ in sspans])
+    blocks = [np.flatnonzero(sent_of == i) for i in range(len(pieces))]
     out = [None] * len(pyr.units)
+    if not len(sspans):
+        return out
     for text, js in passages(pyr):
         spans, content, vecs = encoded[text]
+        starts = np.array([s for s, _, _ in spans])
+        ends = np.array([e for _, e, _ in spans])
+        products = {L: vecs[L] @ svecs[L].T for L in LAYERS}
         at = 0
         for j in js:
             a, b = at, at + len(pyr.units[j].text)
             at = b + 1
-            sel = [k for k, (s, e, _) in enumerate(spans) if s >= a and e <= b]
-            sel = [k for k in sel if content[k]] or sel
-            if not sel or not len(sspans):
+            sel = np.flatnonzero((starts >= a) & (ends <= b))
+            sel = sel[content[sel]] if content[sel].any() else sel
+            if not len(sel):
                 continue
             cos = {}
             for L in LAYERS:
-                m = vecs[L][sel] @ svecs[L].T
-                per = [m[:, sent_of == i].max(1) if (sent_of == i).any() else np.zeros(len(sel))
-                       for i in range(len(pieces))]
+                m = products[L][sel]
+                per = [m[:, idx].max(1) if len(idx) else np.zeros(len(sel)) for idx in blocks]
                 cos[L] = (m.max(1), np.stack(per))
             out[j] = cos
     return out

@@ -19,15 +19,13 @@ datasets::
 """
 from __future__ import annotations
 
-import os
-import sys
-
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
 from ._version import __version__
 from .config import PyramidConfig
+from .forking import guard_forked_children
 
 __all__ = ["make_compute_metrics", "decode_predictions", "rouge2_fmeasure", "score_dataset", "DatasetScorer"]
 
@@ -161,7 +159,6 @@ class DatasetScorer:
         self.explain = explain
         self.version = __version__
         self._scorer = None
-        self._parent_pid = os.getpid()
 
     def __getstate__(self):
         state = dict(self.__dict__)
@@ -172,13 +169,6 @@ class DatasetScorer:
     def scorer(self):
         if self._scorer is None:
             from .scorer import PyramidScorer
-
-            torch = sys.modules.get("torch")
-            if torch is not None and os.getpid() != self._parent_pid:
-                # A `map(num_proc=...)` worker forked from a process whose torch already ran parallel
-                # regions: OpenMP is not fork-safe and the first parallel op would hang. One thread
-                # per worker avoids the parallel region (the workers are the parallelism).
-                torch.set_num_threads(1)
 
             self._scorer = PyramidScorer(self.config)
         return self._scorer
@@ -231,5 +221,6 @@ def score_dataset(dataset, prediction_column: Union[str, Sequence[str]] = "predi
     if missing:
         raise ValueError(f"score_dataset: the dataset has no column(s) {missing}; its columns are {names}")
     fn = DatasetScorer(config, pcols, references_column, source_column, ocols, explain)
+    guard_forked_children()  # the map workers are forked from this process
     return dataset.map(fn, batched=True, batch_size=batch_size, num_proc=num_proc,
                        desc="pyramid scores")

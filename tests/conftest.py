@@ -50,6 +50,7 @@ def gumsum_dev():
 # `python -m pytest -q --durations=60`; every entry below took over ~5 s). The README's test command and CI run
 # every test; `python -m pytest -q -m "not slow"` runs the rest.
 SLOW = (
+    "tests/test_map_num_proc.py::test_every_method_under_map_with_two_processes",  # every method's models, twice
     "tests/test_segmenters.py::test_long_unpunctuated_sentence_is_windowed",  # 158 s (transformer), 14 s (bilstm)
     "tests/test_robustness.py::test_scores_identical_across_processes_and_thread_counts",  # 53 s
     "tests/test_segmenters.py::test_sane_f1_on_gum_test_slice",  # 48 s (transformer), 18 s (bilstm)

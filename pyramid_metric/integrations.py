@@ -37,15 +37,17 @@ IGNORE_INDEX = -100  # the label padding of transformers' data collators
 def decode_predictions(tokenizer, ids) -> List[str]:
     """Decode generated ids or labels: -100 (label padding) becomes the pad token; special tokens dropped.
 
-    ``ids`` may be a (batch, length) array of token ids, a tuple whose first item is that (some models
-    return extra outputs), or logits of shape (batch, length, vocab) (evaluation without
-    ``predict_with_generate``), which are reduced by argmax.
+    ``ids`` may be a (batch, length) array of token ids or a tuple whose first item is that (some models
+    return extra outputs). Logits (a float array, or shape (batch, length, vocab)) raise ValueError: they
+    come from a Trainer evaluating without generation, and their argmax is not a summary the model wrote.
     """
     if isinstance(ids, (tuple, list)) and ids and not np.isscalar(ids[0]) and np.asarray(ids[0]).ndim >= 2:
         ids = ids[0]
     ids = np.asarray(ids)
-    if ids.ndim == 3:
-        ids = ids.argmax(-1)
+    if ids.ndim == 3 or np.issubdtype(ids.dtype, np.floating):
+        raise ValueError(f"decode_predictions: got logits of shape {ids.shape} ({ids.dtype}), not generated "
+                         "token ids: the Trainer evaluated without generating summaries. Set "
+                         "predict_with_generate=True in Seq2SeqTrainingArguments")
     if ids.ndim != 2:
         raise ValueError(f"decode_predictions: expected (batch, length) token ids, got shape {ids.shape}")
     pad = tokenizer.pad_token_id

@@ -8,7 +8,7 @@ import conftest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_correctness_fixtures_read_only_shipped_slices(realsumm_rows, gumsum_dev, monkeypatch):
+def test_correctness_fixtures_read_only_shipped_slices(realsumm_rows, gumsum_dev):
     assert len(realsumm_rows) == 4 and len(gumsum_dev) == 8
     assert conftest.TEST_DATA == ROOT / "tests" / "data"
     files = [p for p in (ROOT / "tests" / "data").rglob("*") if p.is_file()]

@@ -12,6 +12,7 @@ import csv
 import json
 import os
 import sys
+import warnings
 from typing import List
 
 from .config import PyramidConfig
@@ -118,7 +119,7 @@ def read_examples(path: str, required=("prediction", "references")) -> List[dict
             raise InputError(f"{path}: example {n} is not an object")
         missing = [k for k in required if k not in r]
         if missing:
-            raise InputError(f"{path}: example {n} lacks {missing}; each needs prediction, references, source")
+            raise InputError(f"{path}: example {n} lacks {missing}; each example needs {' and '.join(required)}")
     if not rows:
         raise InputError(f"{path}: no examples")
     return rows
@@ -273,6 +274,11 @@ def _score_with_pyramids(args, rows, path):
     return results, scorer.human_pyramid_signature(f"file({name})", jackknife)
 
 
+def _example_id(row: dict):
+    """An example's name in the output: its ``id``, else its ``instance_id`` (the key ``--pyramids`` uses)."""
+    return row.get("id", row.get("instance_id"))
+
+
 def _read_input(args, path: str) -> List[dict]:
     """The examples of an input file; with --pyramids they need no references."""
     return read_examples(path, required=("prediction",)) if getattr(args, "pyramids", None) else read_examples(path)
@@ -293,7 +299,7 @@ def cmd_score(args) -> int:
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # a temporary path (see _run)
     try:
         for r, res in zip(rows, results):
-            rec = {"id": r.get("id"), "score": res.score, "signature": sig}
+            rec = {"id": _example_id(r), "score": res.score, "signature": sig}
             if args.explain:
                 rec["explanation"] = res.explanation()
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
@@ -324,7 +330,7 @@ def _report_examples(rows: List[dict], results) -> List[dict]:
     def texts(x):
         return [x] if isinstance(x, str) else [t for t in (x or []) if isinstance(t, str)]
 
-    return [{"explanation": res.explanation(), "name": r.get("id"), "references": texts(r.get("references")),
+    return [{"explanation": res.explanation(), "name": _example_id(r), "references": texts(r.get("references")),
              "source": SOURCE_SEPARATOR.join(texts(r.get("source"))) or None} for r, res in zip(rows, results)]
 
 
@@ -351,9 +357,9 @@ def cmd_compare(args) -> int:
     if len(set(sizes.values())) > 1:
         raise InputError("systems must score the same examples: "
                          + ", ".join(f"{p} has {n}" for p, n in sizes.items()))
-    base_ids = [r.get("id") for r in all_rows[baseline]]
+    base_ids = [_example_id(r) for r in all_rows[baseline]]
     for path, rows in all_rows.items():  # paired tests need example i to be the same example in every file
-        ids = [r.get("id") for r in rows]
+        ids = [_example_id(r) for r in rows]
         if None not in ids and None not in base_ids and ids != base_ids:
             k = next(i for i, (a, b) in enumerate(zip(ids, base_ids)) if a != b)
             raise InputError(f"{path}: example {k + 1} has id {ids[k]!r} but {baseline} has {base_ids[k]!r}: "
@@ -601,8 +607,21 @@ def _run(args) -> int:
         return args.func(args)
 
 
+def _warning_printer(command: str):
+    """``warnings.showwarning`` for the command line: one line, no source line."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        print(f"pyramid-metric {command}: warning: {message}", file=sys.stderr)
+    return show
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    with warnings.catch_warnings():
+        warnings.showwarning = _warning_printer(args.command)
+        return _main(args)
+
+
+def _main(args) -> int:
     try:
         return _run(args)
     except InputError as exc:

@@ -10,6 +10,7 @@ by the next.
 from __future__ import annotations
 
 import inspect
+import os
 from typing import Sequence
 
 import datasets
@@ -17,6 +18,7 @@ import evaluate
 
 from .config import PyramidConfig
 from .options import declared, options_doc
+from .presets import PRESETS
 from .scorer import PyramidScorer
 from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict
 
@@ -85,6 +87,13 @@ Returns:
     explanations (`list` of `dict`): only with `explain=True`.
     With `compute(..., floats_only=True)` the result is `{"pyramid": mean}` alone, no list and no string: for a
     `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
+Configurations (`evaluate.load("pyramid", "<name>")`, shown in `config_name`):
+    "default": the default configuration and result.
+    "floats": `floats_only=True` by default: `{"pyramid": mean}` alone, also inside `evaluate.combine`.
+    "hirao2018", "be2006", "pyreval2019", "ape2017", "peak2016": a paper's configuration, as `preset=`.
+    Scoring options are arguments of `compute()`; an unknown configuration name or `evaluate.load` keyword
+    raises ValueError. One process keeps its examples in memory (nothing is written under `HF_HOME`)
+    unless `cache_dir` is given.
     Batches: `add(prediction=..., reference=..., source=...)` and `add_batch(predictions=..., references=...,
     sources=...)` accumulate examples for one `compute()`; `source`/`sources` may be left out for the methods
     that do not use them. A reference may be one string or a list of strings, also mixed within a batch.
@@ -113,7 +122,25 @@ Examples:
     ...                       floats_only=True)
     >>> {k: round(v, 4) for k, v in out.items()}
     {'pyramid': 0.5714}
+    >>> pyramid_floats = evaluate.load("pyramid", "floats")  # for training logs and evaluate.combine
+    >>> result = pyramid_floats.compute(predictions=["The storm left thousands of homes without power."],
+    ...                                 references=["A storm hit the coast and thousands of homes lost power."])
+    >>> {k: round(v, 4) for k, v in result.items()}
+    {'pyramid': 0.5714}
 """
+
+
+# Configuration names, evaluate's convention for a module's variants: ``evaluate.load("pyramid", "<name>")``.
+FLOATS = "floats"
+CONFIGURATIONS = {
+    "default": "the default configuration; compute() returns the mean, the per-example scores and the signature",
+    FLOATS: "the default configuration; compute() returns {'pyramid': mean} alone (training logs, "
+            "evaluate.combine)",
+    **{name: f"preset {name!r}: {p.paper}" for name, p in PRESETS.items()},
+}
+# The keywords evaluate.load() passes to a module; the scoring options are arguments of compute().
+_LOAD_KEYWORDS = {"process_id", "num_process", "cache_dir", "experiment_id", "keep_in_memory", "seed", "hash",
+                  "max_concurrent_cache_files", "timeout"}
 
 
 def _option_names() -> set:
@@ -187,13 +214,42 @@ class Pyramid(evaluate.Metric):
             reference_urls=["https://aclanthology.org/D18-1450/", "https://aclanthology.org/L06-1370/"],
         )
 
-    def compute(self, *, predictions=None, references=None, floats_only: bool = False, **kwargs):
+    def __init__(self, config_name=None, keep_in_memory=False, cache_dir=None, num_process=1, **kwargs):
+        """As ``evaluate.EvaluationModule``; ``config_name`` is one of :data:`CONFIGURATIONS`.
+
+        One process keeps its examples in memory (nothing is written under ``HF_HOME``, which may be
+        read-only) unless ``cache_dir`` is given; several processes (``num_process > 1``) share evaluate's
+        cache files, as evaluate requires.
+        """
+        if config_name is not None and config_name not in CONFIGURATIONS:
+            raise ValueError(f"evaluate.load('pyramid', {config_name!r}): unknown configuration name; choose one "
+                             f"of {sorted(CONFIGURATIONS)}")
+        unknown = sorted(set(kwargs) - _LOAD_KEYWORDS)
+        if unknown:
+            raise ValueError(f"evaluate.load('pyramid'): unknown keyword(s) {unknown}. Scoring options are "
+                             f"arguments of compute(), e.g. pyramid.compute(predictions=..., references=..., "
+                             f"method='be'); a paper's configuration is a configuration name, e.g. "
+                             f"evaluate.load('pyramid', 'hirao2018') (one of {sorted(CONFIGURATIONS)})")
+        keep_in_memory = keep_in_memory or (num_process == 1 and cache_dir is None)
+        super().__init__(config_name=config_name, keep_in_memory=keep_in_memory, cache_dir=cache_dir,
+                         num_process=num_process, **kwargs)
+
+    def _build_data_dir(self):
+        """evaluate's cache folder for this module; not created when the examples stay in memory."""
+        if self.keep_in_memory:
+            return os.path.join(self._data_dir_root, self.name, self.config_name)
+        return super()._build_data_dir()
+
+    def compute(self, *, predictions=None, references=None, floats_only=None, **kwargs):
         """As ``evaluate.EvaluationModule.compute``; ``sources`` may be left out for methods that do not use it.
 
         References may be strings or lists of strings in any mix (normalized here, before evaluate infers a
         format); a missing source is an empty one (the scorer then raises a ValueError naming ``sources``
-        if the chosen method needs it).  ``floats_only=True`` returns ``{"pyramid": mean}`` alone.
+        if the chosen method needs it).  ``floats_only=True`` (the default of the ``"floats"`` configuration)
+        returns ``{"pyramid": mean}`` alone.
         """
+        if floats_only is None:
+            floats_only = self.config_name == FLOATS
         if not isinstance(floats_only, bool):
             raise ValueError(f"`floats_only` must be True or False, got {floats_only!r}")
         if floats_only and kwargs.get("explain"):
@@ -237,6 +293,11 @@ class Pyramid(evaluate.Metric):
         if unknown:
             raise ValueError(f"unknown option(s) {unknown}; the options are {sorted(_option_names())}")
         given = {k: v for k, v in options.items() if v is not None}
+        if self.config_name in PRESETS:
+            if preset is not None and preset != self.config_name:
+                raise ValueError(f"`preset={preset!r}` given to a module loaded with configuration "
+                                 f"{self.config_name!r}: drop one of them")
+            preset = self.config_name
         config = PyramidConfig.from_preset(preset, **given)
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights, scu_contributors=scu_contributors,

@@ -19,15 +19,13 @@ datasets::
 """
 from __future__ import annotations
 
-import os
-import sys
-
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
 from ._version import __version__
 from .config import PyramidConfig
+from .forking import guard_forked_children
 
 __all__ = ["make_compute_metrics", "decode_predictions", "rouge2_fmeasure", "score_dataset", "DatasetScorer"]
 
@@ -39,15 +37,17 @@ IGNORE_INDEX = -100  # the label padding of transformers' data collators
 def decode_predictions(tokenizer, ids) -> List[str]:
     """Decode generated ids or labels: -100 (label padding) becomes the pad token; special tokens dropped.
 
-    ``ids`` may be a (batch, length) array of token ids, a tuple whose first item is that (some models
-    return extra outputs), or logits of shape (batch, length, vocab) (evaluation without
-    ``predict_with_generate``), which are reduced by argmax.
+    ``ids`` may be a (batch, length) array of token ids or a tuple whose first item is that (some models
+    return extra outputs). Logits (a float array, or shape (batch, length, vocab)) raise ValueError: they
+    come from a Trainer evaluating without generation, and their argmax is not a summary the model wrote.
     """
     if isinstance(ids, (tuple, list)) and ids and not np.isscalar(ids[0]) and np.asarray(ids[0]).ndim >= 2:
         ids = ids[0]
     ids = np.asarray(ids)
-    if ids.ndim == 3:
-        ids = ids.argmax(-1)
+    if ids.ndim == 3 or np.issubdtype(ids.dtype, np.floating):
+        raise ValueError(f"decode_predictions: got logits of shape {ids.shape} ({ids.dtype}), not generated "
+                         "token ids: the Trainer evaluated without generating summaries. Set "
+                         "predict_with_generate=True in Seq2SeqTrainingArguments")
     if ids.ndim != 2:
         raise ValueError(f"decode_predictions: expected (batch, length) token ids, got shape {ids.shape}")
     pad = tokenizer.pad_token_id
@@ -161,7 +161,6 @@ class DatasetScorer:
         self.explain = explain
         self.version = __version__
         self._scorer = None
-        self._parent_pid = os.getpid()
 
     def __getstate__(self):
         state = dict(self.__dict__)
@@ -172,13 +171,6 @@ class DatasetScorer:
     def scorer(self):
         if self._scorer is None:
             from .scorer import PyramidScorer
-
-            torch = sys.modules.get("torch")
-            if torch is not None and os.getpid() != self._parent_pid:
-                # A `map(num_proc=...)` worker forked from a process whose torch already ran parallel
-                # regions: OpenMP is not fork-safe and the first parallel op would hang. One thread
-                # per worker avoids the parallel region (the workers are the parallelism).
-                torch.set_num_threads(1)
 
             self._scorer = PyramidScorer(self.config)
         return self._scorer
@@ -231,5 +223,6 @@ def score_dataset(dataset, prediction_column: Union[str, Sequence[str]] = "predi
     if missing:
         raise ValueError(f"score_dataset: the dataset has no column(s) {missing}; its columns are {names}")
     fn = DatasetScorer(config, pcols, references_column, source_column, ocols, explain)
+    guard_forked_children()  # the map workers are forked from this process
     return dataset.map(fn, batched=True, batch_size=batch_size, num_proc=num_proc,
                        desc="pyramid scores")

@@ -11,7 +11,10 @@ contribute to it.
   matches the header before each model summary), ``<text>`` (the model
   summaries, one ``<line>`` per line) and ``<scu uid label>`` elements holding
   ``<contributor label>`` elements holding ``<part label start end/>``; the
-  offsets count characters in the text's lines joined with newlines.
+  offsets count characters in the text's lines joined with newlines. A part's label is compared with the
+  text its offsets hold whitespace ignored (DUCView's labels drop the line breaks they span); a label that
+  disagrees otherwise is taken at its nearest occurrence in the model summaries, or used as written when
+  it occurs nowhere, with a warning naming the SCU.
 - **SacreROUGE** JSONL: one pyramid per line, ``{"instance_id", "summarizer_ids",
   "summaries", "scus": [{"scu_id", "label", "contributors": [{"summary_index",
   "label", "parts": [{"text", "start", "end"}]}]}]}``, offsets into each summary.
@@ -273,21 +276,26 @@ def _read_ducview(path: str) -> HumanPyramid:
     if not scus:
         raise PyramidFileError(f"{path}: no <scu> elements")
     if moved:
-        warnings.warn(f"{path}: {len(moved)} part(s) had offsets that do not hold their label (first: "
-                      f"{moved[0]!r}); each was taken at the nearest occurrence of its label", UserWarning,
-                      stacklevel=3)
+        scus_moved = ", ".join(dict.fromkeys(w.split(": ", 1)[1] for w in moved))
+        warnings.warn(f"{path}: {len(moved)} part(s) had offsets that do not hold their label (in {scus_moved}); "
+                      "each was taken at the nearest occurrence of its label", UserWarning, stacklevel=3)
     instance_id = os.path.splitext(os.path.basename(path))[0]
     return HumanPyramid(instance_id, tuple(summaries), tuple(ids), tuple(scus))
 
 
+def _squeeze(text: str) -> str:
+    """``text`` without whitespace: DUCView's labels drop or add line breaks and spaces that the offsets span."""
+    return "".join(text.split())
+
+
 def _nearest(text: str, label: str, start: int, starts: List[int], summaries: List[str]):
-    """(summary index, start, end) of the occurrence of ``label`` in a model summary (any whitespace between
-    its words) nearest to ``start``; None if it occurs in none."""
-    tokens = label.split()
-    if not tokens:
+    """(summary index, start, end) of the occurrence of ``label`` in a model summary (whitespace ignored: any,
+    or none, between its characters) nearest to ``start``; None if it occurs in none."""
+    chars = _squeeze(label)
+    if not chars:
         return None
     best = None
-    for m in re.finditer(r"\s+".join(re.escape(t) for t in tokens), text):
+    for m in re.finditer(r"\s*".join(re.escape(c) for c in chars), text):
         k = bisect.bisect_right(starts, m.start()) - 1
         if k < 0 or m.end() > starts[k] + len(summaries[k]):
             continue
@@ -299,6 +307,7 @@ def _nearest(text: str, label: str, start: int, starts: List[int], summaries: Li
 def _ducview_contributor(el, where: str, text: str, starts: List[int], summaries: List[str],
                          ids: List[str], moved: List[str]) -> Optional[Contributor]:
     label = el.get("label", "")
+    scu = where
     where = f"{where} <contributor label={label!r}>"
     parts, indices = [], set()
     for p_el in el.findall("part"):
@@ -311,17 +320,23 @@ def _ducview_contributor(el, where: str, text: str, starts: List[int], summaries
             raise PyramidFileError(f"{where}: <part label={plabel!r}> has non-integer offsets {s!r}, {e!r}") from None
         k = bisect.bisect_right(starts, start) - 1
         inside = k >= 0 and start <= end <= starts[k] + len(summaries[k])
-        if inside and summaries[k][start - starts[k]:end - starts[k]] == plabel.replace("\n", " "):
+        held = summaries[k][start - starts[k]:end - starts[k]] if inside else ""
+        part_text = None
+        if inside and _squeeze(held) == _squeeze(plabel):  # the same words; whitespace alone differs
             rel_s, rel_e = start - starts[k], end - starts[k]
         else:  # offsets off (whitespace edits after annotation, as in some NIST files): the nearest occurrence
             found = _nearest(text, plabel, start, starts, summaries)
-            if found is None:
-                problem = f"hold {text[start:end]!r}" if inside else "lie outside the model summaries"
-                raise PyramidFileError(f"{where}: <part label={plabel!r}> offsets {start}-{end} {problem}, and "
-                                       "the label is nowhere in the model summaries")
-            k, rel_s, rel_e = found
-            moved.append(plabel)
-        parts.append(Part(summaries[k][rel_s:rel_e], rel_s, rel_e))
+            if found is not None:
+                k, rel_s, rel_e = found
+                moved.append(scu)
+            elif inside:  # the annotator's label stands: it is what the SCU's contributor says
+                rel_s, rel_e, part_text = start - starts[k], end - starts[k], plabel
+                warnings.warn(f"{where}: <part label={plabel!r}> offsets {start}-{end} hold {held!r}, and the "
+                              "label is nowhere in the model summaries; the label is used", UserWarning, stacklevel=4)
+            else:
+                raise PyramidFileError(f"{where}: <part label={plabel!r}> offsets {start}-{end} lie outside the "
+                                       "model summaries, and the label is nowhere in them")
+        parts.append(Part(part_text if part_text is not None else summaries[k][rel_s:rel_e], rel_s, rel_e))
         indices.add(k)
     if not parts:
         raise PyramidFileError(f"{where}: no <part> elements")

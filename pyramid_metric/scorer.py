@@ -20,6 +20,7 @@ from ._version import __version__
 from .config import PyramidConfig
 from .signature import Signature, build_signature
 from .explanation import in_users_words
+from .forking import guard_forked_children
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
@@ -213,6 +214,7 @@ class PyramidScorer:
             raise ValueError(f"PyramidScorer: unknown option(s) {unknown}; valid options are "
                              f"{PyramidConfig.option_names()}")
         self.config = config or PyramidConfig.from_preset(options.pop("preset", None), **options)
+        guard_forked_children()  # a user's `Dataset.map(num_proc=N)` forks after this scorer ran torch
         self.method = get_method(self.config)
         self.cache_size = cache_size
         self._pyramids: "OrderedDict[str, Pyramid]" = OrderedDict()

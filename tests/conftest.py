@@ -1,47 +1,47 @@
-"""Shared test fixtures: where the development data lives (../shared/data from the project root)."""
+"""Shared test fixtures and where the test data lives.
+
+- ``tests/data/``: small slices of public data sets shipped with the repository (sources and licenses in
+  ``tests/data/README.md``); the correctness tests (formulas, methods, the contract, the evaluate module,
+  the CLI) read only these, so they run on a fresh clone.
+- The full development data sets, for the long data-set studies only: the folder named by ``PYRAMID_DATA``,
+  else ``../shared/data`` next to the repository; a study whose data is missing skips.
+"""
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _data_dir() -> Path:
-    for cand in (os.environ.get("PYRAMID_DATA"), ROOT.parent / "shared" / "data", Path("/work/shared/data")):
-        if cand and Path(cand).is_dir():
-            return Path(cand)
-    return ROOT.parent / "shared" / "data"
-
-
-DATA = _data_dir()
+TEST_DATA = ROOT / "tests" / "data"
+DATA = Path(os.environ.get("PYRAMID_DATA") or ROOT.parent / "shared" / "data")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
 def need_data(*parts):
+    """A file of the full development data (long studies only), or a skip when it is not available."""
     path = DATA.joinpath(*parts)
     if not path.exists():
         pytest.skip(f"development data {path} is not available")
     return path
 
 
-@pytest.fixture
-def realsumm_rows():
-    import json
-
-    path = need_data("realsumm", "realsumm_dev.jsonl")
+def _jsonl(path: Path) -> list:
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f]
+
+
+@pytest.fixture
+def realsumm_rows():
+    """The first 4 REALSumm dev examples (25 system summaries each, human SCUs and scores)."""
+    return _jsonl(TEST_DATA / "realsumm" / "realsumm_dev_first4.jsonl")
 
 
 @pytest.fixture
 def gumsum_dev():
-    import json
-
-    path = need_data("gumsum", "gumsum_dev.jsonl")
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f]
+    """The first 7 GUMSum dev documents and GUM_news_homeopathic (five human summaries each)."""
+    return _jsonl(TEST_DATA / "gumsum" / "gumsum_dev_slice.jsonl")
 
 
 # --- the fast tier: `pytest -m "not slow"` -------------------------------------------------------------------
@@ -50,6 +50,7 @@ def gumsum_dev():
 # `python -m pytest -q --durations=60`; every entry below took over ~5 s). The README's test command and CI run
 # every test; `python -m pytest -q -m "not slow"` runs the rest.
 SLOW = (
+    "tests/test_map_num_proc.py::test_every_method_under_map_with_two_processes",  # every method's models, twice
     "tests/test_segmenters.py::test_long_unpunctuated_sentence_is_windowed",  # 158 s (transformer), 14 s (bilstm)
     "tests/test_robustness.py::test_scores_identical_across_processes_and_thread_counts",  # 53 s
     "tests/test_segmenters.py::test_sane_f1_on_gum_test_slice",  # 48 s (transformer), 18 s (bilstm)

@@ -80,3 +80,45 @@ def test_demo_runs_on_packaged_example():
 @pytest.mark.parametrize("sub", ["score", "explain", "compare", "segment", "demo", "register"])
 def test_help(sub):
     assert cli(sub, "--help").returncode == 0
+
+
+# -- messages a user reads ---------------------------------------------------------------------------------
+
+REF = "The storm cut power to thousands of homes."
+
+
+def test_id_comes_from_instance_id(tmp_path, capsys):
+    inp = tmp_path / "in.jsonl"
+    inp.write_text("\n".join(json.dumps(r) for r in [
+        {"instance_id": "D0701-A", "prediction": "Power was cut.", "references": [REF]},
+        {"id": "x2", "instance_id": "D0702-B", "prediction": "Homes lost power.", "references": [REF]}]) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["score", str(inp), "-o", str(out), "--segmenter", "sentence"]) == 0
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["D0701-A", "x2"]
+
+
+def test_empty_prediction_warning_is_one_clean_line(tmp_path):
+    inp = tmp_path / "in.jsonl"
+    inp.write_text(json.dumps({"id": "a", "prediction": "", "references": [REF]}) + "\n")
+    p = cli("score", str(inp), "--segmenter", "sentence")
+    assert p.returncode == 0, p.stderr
+    lines = p.stderr.splitlines()
+    assert "pyramid-metric score: warning: predictions[0] is empty: it scores 0" in lines
+    assert "UserWarning" not in p.stderr and "scorer.score(" not in p.stderr and ".py:" not in p.stderr
+
+
+@pytest.mark.parametrize("content", ["", " \n\n"])
+def test_segment_on_an_empty_file_says_so_and_fails(tmp_path, capsys, content):
+    path = tmp_path / "empty.txt"
+    path.write_text(content)
+    assert main(["segment", str(path), "--segmenter", "sentence"]) == 1
+    assert "empty.txt has no text to segment" in capsys.readouterr().err
+
+
+def test_missing_field_message_lists_only_what_is_needed(tmp_path, capsys):
+    inp = tmp_path / "in.jsonl"
+    inp.write_text(json.dumps({"prediction": "Power was cut."}) + "\n")
+    assert main(["score", str(inp)]) == 1
+    err = capsys.readouterr().err
+    assert "example 1 lacks ['references']; each example needs prediction and references" in err
+    assert "source" not in err

@@ -22,10 +22,10 @@ def loo_rows():
         from gumsum_leave_one_out import leave_one_out_rows
     finally:
         sys.path.remove(studies)
-    from conftest import need_data
+    from conftest import TEST_DATA
     import json
 
-    with open(need_data("gumsum", "gumsum_dev.jsonl"), encoding="utf-8") as f:
+    with open(TEST_DATA / "gumsum" / "gumsum_dev_slice.jsonl", encoding="utf-8") as f:
         docs = [json.loads(line) for _, line in zip(range(1), f)]
     for d in docs:  # a shorter source keeps the test quick; the rows are otherwise the script's
         d["text"] = " ".join(d["text"].split()[:250])

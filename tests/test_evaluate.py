@@ -209,3 +209,105 @@ def test_floats_only_result_fits_the_course_pattern(metric):
     assert {k: round(v, 4) for k, v in out.items()} == {"pyramid": round(2 / 7, 4)}  # (4/7 + 0) / 2
     with pytest.raises(ValueError, match="floats_only"):
         metric.compute(predictions=[P], references=[REF], floats_only=True, explain=True)
+
+
+# -- configuration names: evaluate.load("pyramid", "<name>"), as evaluate.load("glue", "mrpc") ---------------
+
+def test_configuration_name_selects_a_preset():
+    import evaluate
+
+    m = evaluate.load(SCRIPT, "hirao2018")
+    assert m.config_name == "hirao2018"
+    out = m.compute(predictions=[P], references=[[REF]], sources=[SRC])
+    assert "|preset:hirao2018|method:hirao|" in out["signature"]
+    assert out["scores"] == evaluate.load(SCRIPT).compute(predictions=[P], references=[[REF]], sources=[SRC],
+                                                          preset="hirao2018")["scores"]
+    with pytest.raises(ValueError, match="preset='be2006'.*'hirao2018'"):
+        m.compute(predictions=[P], references=[[REF]], sources=[SRC], preset="be2006")
+    assert evaluate.load(SCRIPT).config_name == "default"
+
+
+@pytest.mark.parametrize("name", ["be2006", "pyreval2019", "ape2017", "peak2016"])
+def test_every_preset_is_a_configuration_name(name):
+    import evaluate
+
+    assert evaluate.load(SCRIPT, name).config_name == name
+
+
+def test_unknown_configuration_name_or_load_keyword_is_named():
+    import evaluate
+
+    with pytest.raises(ValueError, match=r"'hiaro2018'.*unknown configuration name.*'hirao2018'"):
+        evaluate.load(SCRIPT, "hiaro2018")
+    with pytest.raises(ValueError, match=r"unknown keyword\(s\) \['method'\].*compute\(\)"):
+        evaluate.load(SCRIPT, method="be")
+
+
+def test_floats_configuration_runs_the_course_pattern_unchanged():
+    import evaluate
+
+    m = evaluate.load(SCRIPT, "floats")
+    result = m.compute(predictions=[P, "Schools stay shut."], references=[REF, REF])
+    assert {k: round(v, 4) for k, v in result.items()} == {"pyramid": round(2 / 7, 4)}  # (4/7 + 0) / 2
+
+
+ROUGE_STAND_IN = '''
+"""A stand-in for evaluate's "rouge" module (offline): the same inputs, floats out, no extra keyword accepted."""
+import datasets
+import evaluate
+from rouge_score import rouge_scorer
+
+
+class Rouge(evaluate.Metric):
+    def _info(self):
+        return evaluate.MetricInfo(description="", citation="", inputs_description="", features=datasets.Features(
+            {"predictions": datasets.Value("string"), "references": datasets.Sequence(datasets.Value("string"))}))
+
+    def _compute(self, predictions, references, rouge_types=None, use_aggregator=True, use_stemmer=False):
+        sc = rouge_scorer.RougeScorer(["rouge1", "rouge2"], use_stemmer=use_stemmer)
+        rows = [sc.score_multi(r, p) for p, r in zip(predictions, references)]
+        return {k: sum(s[k].fmeasure for s in rows) / len(rows) for k in ("rouge1", "rouge2")}
+'''
+
+
+def test_floats_configuration_inside_evaluate_combine(tmp_path):
+    import evaluate
+
+    (tmp_path / "rouge").mkdir()
+    (tmp_path / "rouge" / "rouge.py").write_text(ROUGE_STAND_IN, encoding="utf-8")
+    rouge = evaluate.load(str(tmp_path / "rouge" / "rouge.py"))
+    combined = evaluate.combine([rouge, evaluate.load(SCRIPT, "floats")])
+    result = combined.compute(predictions=[P, "Schools stay shut."], references=[[REF], [REF]])
+    rounded = {k: round(v, 4) for k, v in result.items()}   # the Hugging Face course's compute_metrics line
+    assert set(rounded) == {"rouge1", "rouge2", "pyramid"} and rounded["pyramid"] == round(2 / 7, 4)
+    with pytest.raises(TypeError):  # what floats_only=True meets: the other modules refuse the keyword
+        combined.compute(predictions=[P], references=[[REF]], floats_only=True)
+
+
+def test_read_only_hf_home_needs_no_lock_file(tmp_path):
+    # evaluate's module cache is filled (as the startup hook does), then nothing more can be written under
+    # HF_HOME: the folders are read-only and evaluate's data folder (HF_HOME/metrics) is a file, which stops
+    # writes even for root
+    hf_home = tmp_path / "hf"
+    from pyramid_metric._hook import register
+
+    register(str(hf_home / "modules"))
+    (hf_home / "metrics").write_text("not a folder")
+    dirs = [d for d, _, _ in os.walk(hf_home)]
+    for d in dirs:
+        os.chmod(d, 0o555)
+    try:
+        code = r'''
+import evaluate
+m = evaluate.load("pyramid")
+print(m.compute(predictions=["Thousands of homes lost power."],
+                references=[["A storm hit the coast and thousands of homes lost power."]])["scores"])
+m.add_batch(predictions=["Homes lost power."], references=[["Thousands of homes lost power."]])
+print(m.compute()["scores"])
+'''
+        p = run_py(code, tmp_path, hf_home)
+    finally:
+        for d in dirs:
+            os.chmod(d, 0o755)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "[0.5714285714285714]" in p.stdout and "[0.75]" in p.stdout

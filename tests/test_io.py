@@ -1,7 +1,8 @@
 """Human pyramid files: DUCView .pyr XML and SacreROUGE JSONL, read, written, round-tripped and scored.
 
 The fixtures in tests/data/pyramids are written by hand (no licensed DUC/TAC data): D0999-A.pyr is a
-DUCView file (the header regular expression, DTD and entity escapes of the NIST files), two_topics.jsonl
+DUCView file (the header regular expression, DTD and entity escapes of the NIST files), D0997-C.pyr one in
+the layout DUCView itself writes (Windows line endings, labels that drop line breaks), two_topics.jsonl
 holds the same pyramid in SacreROUGE's JSONL form plus a second topic.
 """
 import json
@@ -85,10 +86,6 @@ def _replace(text, old, new):
 PYR_TEXT = PYR.read_text(encoding="utf-8")
 BAD_PYR = [
     (_replace(PYR_TEXT, "</pyramid>", ""), r"D0999-A.pyr:\d+: not well-formed XML"),
-    (_replace(PYR_TEXT, '<part label="Thousands of homes lost power" start="93"',
-              '<part label="Thousands of homes lost water" start="93"'),
-     r"<scu uid='2'> <contributor label='Thousands of homes lost power'>: <part label='Thousands of homes lost "
-     r"water'> offsets 93-122 hold 'Thousands of homes lost power', and the label is nowhere"),
     (_replace(PYR_TEXT, 'start="230"', 'start="x"'), r"<scu uid='3'>.*non-integer offsets"),
     (_replace(PYR_TEXT, '<scu uid="4"', '<scu uid="four"'), r"<scu> #4: uid 'four' is not an integer"),
     (_replace(PYR_TEXT, "D[0-9]*-[A-Z]", "Q[0-9]*"), "no model summary header in <text> matches"),
@@ -130,10 +127,46 @@ def test_offsets_off_by_whitespace_edits_are_repaired_with_a_warning(tmp_path):
                     '<part label="on  Monday" start="80" end="90"/>')
     path = tmp_path / "D0999-A.pyr"
     path.write_text(text, encoding="utf-8")
-    with pytest.warns(UserWarning, match="2 part.s. had offsets that do not hold their label"):
+    with pytest.warns(UserWarning, match=r"2 part.s. had offsets that do not hold their label \(in <scu uid='2'>, "
+                                         r"<scu uid='4'>\)"):
         (p,) = read_pyramids(path)
     assert p.scus[1].contributors[0].parts[0] == read_pyramids(PYR)[0].scus[1].contributors[0].parts[0]
     assert p.scus[3].contributors[0].parts[0].text == "on Monday"
+
+
+def test_label_found_nowhere_is_used_with_a_warning_naming_the_scu(tmp_path):
+    text = _replace(PYR_TEXT, '<part label="Thousands of homes lost power" start="93"',
+                    '<part label="Thousands of homes lost water" start="93"')
+    path = tmp_path / "D0999-A.pyr"
+    path.write_text(text, encoding="utf-8")
+    with pytest.warns(UserWarning, match=r"<scu uid='2'> <contributor label='Thousands of homes lost power'>: <part "
+                                         r"label='Thousands of homes lost water'> offsets 93-122 hold 'Thousands of "
+                                         r"homes lost power', and the label is nowhere.*the label is used"):
+        (p,) = read_pyramids(path)
+    assert p.contributors()[1][0] == "Thousands of homes lost water"
+    assert p.weights() == read_pyramids(PYR)[0].weights()
+
+
+def test_file_in_ducviews_own_layout_is_read_without_warnings():
+    """D0997-C.pyr is laid out as DUCView writes it: Windows line endings, one <line> per text line, &apos; and
+    &quot; entities, contributors whose parts span a line break of the text, with labels that drop the line
+    break ("Church.Others", as in the DUC 2007 files), write it as a space or keep it in the attribute."""
+    import warnings
+
+    raw = (DATA / "D0997-C.pyr").read_bytes()
+    assert b"\r\n" in raw and b"&apos;" in raw and b"&quot;" in raw and b'label="Baptist Church.Others' in raw
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        (p,) = read_pyramids(DATA / "D0997-C.pyr")
+    assert p.summarizer_ids == ("A", "B", "C") and p.weights() == [2.0, 3.0, 1.0]
+    assert p.summaries[1] == 'Water rose to the church\'s steps; the mayor called it "the worst in fifty years".'
+    assert p.contributors() == [["Baptist Church. Others include the school", "the flood hit the church, the school"],
+                                ["the town hall", "Water rose to the church's steps", "the school and the town hall"],
+                                ['"the worst in fifty years"']]
+    for s in p.scus:
+        for c in s.contributors:
+            for part in c.parts:
+                assert p.summaries[c.summary_index][part.start:part.end] == part.text
 
 
 def test_unknown_format_and_missing_file(tmp_path):
@@ -181,7 +214,8 @@ def test_cli_score_with_pyramids_picks_each_examples_pyramid(tmp_path, capsys):
 
 def test_cli_score_with_a_malformed_pyramid_file_scores_nothing(tmp_path, capsys):
     bad = tmp_path / "bad.pyr"
-    bad.write_text(_replace(PYR_TEXT, 'label="Thousands of homes lost power" start', 'label="x y" start'),
+    bad.write_text(_replace(PYR_TEXT, 'label="Thousands of homes lost power" start="93"',
+                                        'label="Thousands of homes lost power" start="x"'),
                    encoding="utf-8")
     inp = tmp_path / "in.jsonl"
     inp.write_text(json.dumps({"prediction": "Schools closed."}) + "\n")

@@ -65,7 +65,7 @@ def test_english_sentences_of_the_development_data_keep_their_stop_words_removed
     texts = [r["reference"] for r in realsumm_rows] + [s["summary"] for r in realsumm_rows
                                                        for s in r["systems"].values()]
     sentences = [w for t in texts for x in re.split(r"(?<=[.!?])\s+|\n", t) if (w := words(x))]
-    assert len(sentences) > 3000
+    assert len(sentences) > 300  # 382 in the 4 shipped REALSumm examples
     assert [s for s in sentences if latin_language(s, stemmed=True)] == []
 
 

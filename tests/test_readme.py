@@ -201,3 +201,19 @@ def test_readme_is_a_five_minute_read():
     segmenters and timings live in docs/."""
     size = len((ROOT / "README.md").read_bytes())
     assert size < 12_000, f"README.md is {size} bytes; move detail into a docs/ page"
+
+
+def test_readme_installs_torch_for_cpu_from_pytorchs_index_and_names_the_gpu_command():
+    quick_start = shell_blocks(ROOT / "README.md")[0][1]
+    assert "pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu" in quick_start
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "plain `pip install torch==2.13.0`" in text and "GPU" in text
+    assert "python metric_card/app.py" in text  # how to start the Space
+
+
+def test_readme_evaluate_block_prints_when_run_as_a_script(tmp_path, monkeypatch, capsys):
+    line, code = next((line, code) for line, code in python_blocks(ROOT / "README.md") if "evaluate.load" in code)
+    monkeypatch.chdir(tmp_path)
+    exec(compile("\n" * (line - 1) + code, "README.md", "exec"), {"__name__": "__main__"})
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) >= 4 and 0 <= float(out[0]) <= 1 and out[2].startswith("nrefs:1|method:refpyramid|")

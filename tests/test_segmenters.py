@@ -15,16 +15,15 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from conftest import DATA  # noqa: E402
+from conftest import TEST_DATA  # noqa: E402
 from pyramid_metric.segment import data, get_segmenter  # noqa: E402
 from pyramid_metric.segment import _io  # noqa: E402
 from pyramid_metric.segment.transformer import (LORA_TARGETS, LoRALinear, best_window_index,  # noqa: E402
                                                  window_spans)
 
 ROOT = Path(__file__).resolve().parents[1]
-EDU = DATA / "edu"
-GUM_TEST = EDU / "eng.rst.gum_test.conllu"
-needs_data = pytest.mark.skipif(not GUM_TEST.is_file(), reason="../shared/data/edu not available")
+EDU = TEST_DATA / "edu"  # slices of the GUM and SciDTB DISRPT files (tests/data/README.md)
+GUM_TEST = EDU / "eng.rst.gum_test_first5docs.conllu"
 
 
 def _slice(path: Path, n_sentences: int) -> str:
@@ -41,9 +40,8 @@ def _slice(path: Path, n_sentences: int) -> str:
 
 # ---- reader -----------------------------------------------------------------------------------
 
-@needs_data
 def test_reader_on_real_slice(tmp_path):
-    text = _slice(EDU / "eng.rst.gum_dev.conllu", 40)
+    text = _slice(EDU / "eng.rst.gum_dev_first40.conllu", 40)
     f = tmp_path / "slice.conllu"
     f.write_text(text, encoding="utf-8")
     docs = data.read_disrpt(f)
@@ -60,10 +58,9 @@ def test_reader_on_real_slice(tmp_path):
         assert [raw[a:b] for a, b in spans] == sent.tokens
 
 
-@needs_data
 def test_reader_tok_format_and_seg_labels(tmp_path):
     """The .tok variant (no sentence breaks) and the DISRPT 2023 ``Seg=B-seg`` label read the same."""
-    text = _slice(EDU / "eng.dep.scidtb_dev.conllu", 12)
+    text = _slice(EDU / "eng.dep.scidtb_dev_first12.conllu", 12)
     conllu = data.read_disrpt(_write(tmp_path / "a.conllu", text))
     tok_lines = [l for l in text.splitlines() if l.startswith("# newdoc") or (l and not l.startswith("#"))]
     tok = data.read_disrpt(_write(tmp_path / "a.tok", "\n".join(tok_lines).replace("BeginSeg=Yes", "Seg=B-seg")))
@@ -128,7 +125,6 @@ def segmenter(request):
     return get_segmenter(request.param)
 
 
-@needs_data
 def test_sane_f1_on_gum_test_slice(segmenter):
     docs = data.read_disrpt(GUM_TEST)[:5]
     sents = data.sentences_of(docs)
@@ -139,7 +135,6 @@ def test_sane_f1_on_gum_test_slice(segmenter):
     assert intra["f1"] >= MIN_F1[segmenter.name] - 0.1, intra  # the model does more than mark sentence starts
 
 
-@needs_data
 def test_offsets_cover_the_text(segmenter):
     doc = data.read_disrpt(GUM_TEST)[1]
     text, _ = doc.text()

@@ -30,10 +30,20 @@ def test_decode_replaces_label_padding(tokenizer):
     labels[labels == tokenizer.pad_token_id] = -100
     assert (labels == -100).any()
     assert decode_predictions(tokenizer, labels) == ["the storm hit the coast", "power is out"]
-    ids = np.array(ids)
+    assert decode_predictions(tokenizer, (labels, np.zeros((2, 4, 8)))) == ["the storm hit the coast",
+                                                                             "power is out"]  # extra outputs
+
+
+def test_logits_from_evaluation_without_generation_are_refused(tokenizer):
+    # Seq2SeqTrainer with predict_with_generate=False hands compute_metrics the teacher-forced logits, alone
+    # or in a tuple with the encoder's states; their argmax is not a summary the model wrote
+    ids = np.array(tokenizer(["the storm hit the coast", "power is out"], padding=True)["input_ids"])
     logits = np.zeros(ids.shape + (len(tokenizer),), dtype=np.float32)  # (batch, length, vocab)
-    np.put_along_axis(logits, ids[..., None], 1.0, axis=-1)  # argmax gives the ids back
-    assert decode_predictions(tokenizer, (logits,)) == ["the storm hit the coast", "power is out"]
+    np.put_along_axis(logits, ids[..., None], 1.0, axis=-1)
+    cm = make_compute_metrics(tokenizer, **FAST)
+    for preds in (logits, (logits, np.zeros((2, 5, 32), dtype=np.float32))):
+        with pytest.raises(ValueError, match=r"logits of shape \(2, \d+, \d+\).*predict_with_generate=True"):
+            cm((preds, ids))
 
 
 def test_compute_metrics_on_fixed_ids(tokenizer):

@@ -11,6 +11,7 @@ import importlib.util
 import threading
 from typing import Dict, Union
 
+from ..forking import guard_forked_children
 from .base import EDU, Segmenter, SentenceSegmenter, TokenTaggingSegmenter
 
 # name -> "module:Class", imported on first use
@@ -44,6 +45,7 @@ def get_segmenter(segmenter: Union[str, Segmenter]) -> Segmenter:
         raise TypeError(f"`segmenter` must be a name or a Segmenter, got {type(segmenter).__name__}")
     if segmenter not in SEGMENTERS:
         raise ValueError(f"Unknown segmenter {segmenter!r}; choose one of {sorted(SEGMENTERS)}")
+    guard_forked_children()
     with _lock:
         if segmenter not in _instances:
             module, cls = SEGMENTERS[segmenter].split(":")

@@ -49,6 +49,9 @@ def segment_command(args: Union[argparse.Namespace, Sequence[str], None] = None)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"pyramid-metric segment: cannot read {args.file}: {exc}", file=sys.stderr)
         return 1
+    if not text.strip():
+        print(f"pyramid-metric segment: {args.file} has no text to segment (it is empty or only whitespace)", file=sys.stderr)
+        return 1
     edus = get_segmenter(args.segmenter).segment(text)
     out: List[str] = []
     for e in edus:

@@ -298,6 +298,19 @@ _SCRIPT_LANGUAGES = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japa
                      "HEBREW": "Hebrew", "GREEK": "Greek", "DEVANAGARI": "a Devanagari-script language (e.g. Hindi)",
                      "THAI": "Thai"}
 _MIN_LATIN_WORDS = 8  # fewer words say too little about the language (a headline, a name)
+# Letters that English does not use, characteristic of Latin-script languages without a function-word list
+# above (checked in this order; ties go to the first).  Vietnamese also has the precomposed U+1EA0-U+1EF9.
+_LATIN_LETTERS = {
+    "Vietnamese": frozenset("ăâđêôơư"),
+    "Polish": frozenset("ąćęłńśźż"),
+    "Turkish": frozenset("ğışİ"),
+    "Czech or Slovak": frozenset("čďěňřšťůžľĺŕ"),
+    "Romanian": frozenset("ăâîșțşţ"),
+    "Hungarian": frozenset("őű"),
+    "a Nordic language": frozenset("åæøðþ"),
+}
+_MIN_FOREIGN_LETTERS = 2          # at least this many letters English does not use ...
+_MIN_FOREIGN_SHARE = 0.03         # ... making at least this share of the Latin letters
 
 
 @lru_cache(maxsize=65536)
@@ -338,7 +351,34 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
         if top == "UNKNOWN":
             return "text in an unidentified script"
         return f"{'an' if top[0] in 'AEIOU' else 'a'} {top.title()}-script language"
-    return latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
+    return (latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
+            or _foreign_latin_letters(texts, max_letters))
+
+
+def _foreign_latin_letters(texts: Sequence[str], max_letters: int) -> "str | None":
+    """The Latin-script language named by letters English does not use (Polish ł, Turkish ı, Vietnamese ơ...),
+    or "a Latin-script language other than English" for text rich in other accented letters; None when such
+    letters are rare (an accented name in English text)."""
+    import unicodedata
+
+    letters = [ch for text in texts for ch in text if ch.isalpha()][:max_letters]
+    if not letters:
+        return None
+    votes = dict.fromkeys(_LATIN_LETTERS, 0)
+    accented = 0
+    for ch in letters:
+        low = ch.lower() if ch != "İ" else ch
+        if "\u1ea0" <= low <= "\u1ef9":
+            votes["Vietnamese"] += 1
+        for lang, chars in _LATIN_LETTERS.items():
+            votes[lang] += low in chars
+        accented += not ch.isascii() and _script(ch) == "LATIN" and unicodedata.decomposition(ch) != ""
+    name = max(votes, key=votes.get)
+    if votes[name] >= _MIN_FOREIGN_LETTERS and votes[name] >= _MIN_FOREIGN_SHARE * len(letters):
+        return name
+    if accented >= _MIN_FOREIGN_LETTERS and accented >= 4 * _MIN_FOREIGN_SHARE * len(letters):
+        return "a Latin-script language other than English"
+    return None
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,7 @@ from .explanation import in_users_words
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
-from .text import SUPPORTED_NOTE, detect_language, strip_markup
+from .text import SUPPORTED_NOTE, detect_language, normalize_input, strip_markup
 
 logger = logging.getLogger(__name__)
 
@@ -191,7 +191,8 @@ def normalize_contributors(scu_contributors, scus):
         for k, g in enumerate(groups):
             if isinstance(g, (str, bytes)) or not isinstance(g, Sequence):
                 raise ValueError(f"`scu_contributors[{i}][{k}]` must be a list of str (the SCU's mentions)")
-            ex.append(_check_texts(g, f"scu_contributors[{i}][{k}]", "mention") if g else [])
+            ex.append(_texts_without_markup(_check_texts(g, f"scu_contributors[{i}][{k}]", "mention"),
+                                            f"scu_contributors[{i}][{k}]") if g else [])
         result.append(ex)
     return result
 
@@ -421,20 +422,27 @@ def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = Fal
     return {"pyramid": mean} if floats_only else {"pyramid": mean, "scores": scores, "signature": signature}
 
 
+def _entrance(text: str) -> str:
+    """A text as every method reads it: markup removed (:func:`text.strip_markup`), then entities, invisible
+    characters and unusual spaces normalised (:func:`text.normalize_input`).  The one entrance of all texts."""
+    return normalize_input(strip_markup(text))
+
+
 def _texts_without_markup(texts: List[str], argument: str) -> List[str]:
-    """:func:`text.strip_markup` of each text; a ValueError when nothing but markup was there."""
-    out = [strip_markup(x) for x in texts]
+    """:func:`_entrance` of each text; a ValueError when nothing visible is left."""
+    out = [_entrance(x) for x in texts]
     for k, (x, y) in enumerate(zip(texts, out)):
         if not y.strip():
-            raise ValueError(f"`{argument}[{k}]` has no text outside its HTML markup: {x[:60]!r}")
+            raise ValueError(f"`{argument}[{k}]` has no visible text outside its HTML markup and invisible "
+                             f"characters: {x[:60]!r}")
     return out
 
 
 def _without_markup(predictions, references, sources):
-    """HTML/XML markup removed from every text once, before any method sees it (:func:`text.strip_markup`)."""
-    return ([strip_markup(p) for p in predictions],
+    """Every text through :func:`_entrance` once, before any method sees it."""
+    return ([_entrance(p) for p in predictions],
             [_texts_without_markup(refs, f"references[{i}]") for i, refs in enumerate(references)],
-            [strip_markup(s) if s is not None else None for s in sources])
+            [_entrance(s) if s is not None else None for s in sources])
 
 
 def _nrefs(references) -> Union[int, str]:

@@ -39,8 +39,38 @@ _BLOCK_TAGS = ("p", "br", "div", "li", "ul", "ol", "tr", "td", "th", "table", "h
                "blockquote", "pre", "hr", "section", "article", "header", "footer", "title", "body", "html")
 _TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s+[^<>]*)?/?>")
 
+# Characters that are invisible in print: zero-width space/non-joiner/joiner, word joiner, byte-order mark,
+# left-to-right and right-to-left marks, bidi embeddings, overrides and isolates, soft hyphen, Mongolian vowel
+# separator, invisible operators.  Removed; other spaces (no-break, thin, ideographic...) become plain spaces.
+_INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]")
+_SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_LINE_SEPARATOR_RE = re.compile("[\u2028\u2029\u0085]")
+
 _nlp = None
 _nlp_lock = threading.Lock()
+
+
+def normalize_input(text: str) -> str:
+    """``text`` as every method reads it: the same text with or without invisible characters, or with
+    entities for its characters, gives the same result.
+
+    - HTML entities are unescaped (``&amp;`` ``&#46;`` ``&nbsp;``), once;
+    - invisible characters (zero-width space and joiners, byte-order mark, bidi marks and controls, soft
+      hyphen) are removed;
+    - other space characters (no-break, thin, ideographic) become a plain space; line and paragraph separators
+      a line break.
+
+    Text without ``&`` and without such characters is returned unchanged.  Penn Treebank escapes (``-lrb-``)
+    and CNN/DailyMail sentence tags are left to :func:`clean_text`.
+    """
+    if "&" in text:
+        text = html.unescape(text)
+    if text.isascii():
+        return text
+    text = _INVISIBLE_RE.sub("", text)
+    text = _SPACE_RE.sub(" ", text)
+    return _LINE_SEPARATOR_RE.sub("\n", text)
 
 
 def clean_text(text: str) -> str:

@@ -61,10 +61,22 @@ class ExampleResult:
     language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
 
 
+def one_pass_hint(value) -> str:
+    """For a generator or other iterator given where a list is needed: how to pass it."""
+    from collections.abc import Iterator
+
+    return " (an iterator can be read only once: pass list(...) of it)" if isinstance(value, Iterator) else ""
+
+
 def _check_list(value, argument: str) -> list:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ValueError(f"`{argument}` must be a list, got {type(value).__name__}")
+        raise ValueError(f"`{argument}` must be a list, got {type(value).__name__}{one_pass_hint(value)}")
     return list(value)
+
+
+def _check_bool(value, argument: str) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"`{argument}` must be True or False, got {value!r}")
 
 
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
@@ -281,8 +293,9 @@ class PyramidScorer:
                              "default) or method='ape': it needs `scus` and one of those methods")
         if scus is None and scu_weights is not None:
             raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
-        if not isinstance(jackknife, bool):
-            raise ValueError(f"`jackknife` must be True or False, got {jackknife!r}")
+        _check_bool(jackknife, "jackknife")
+        if progress is not None:
+            _check_bool(progress, "progress")
         if jackknife:
             if scus is not None:
                 raise ValueError("`jackknife` leaves out one reference at a time: it needs `references`, not "
@@ -359,6 +372,7 @@ class PyramidScorer:
                 progress: Optional[bool] = None, scus=None, scu_weights=None, scu_contributors=None,
                 jackknife: bool = False) -> dict:
         """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
+        _check_bool(explain, "explain")
         results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors,
                              jackknife=jackknife)
         scores = [r.score for r in results]

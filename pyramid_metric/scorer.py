@@ -330,12 +330,33 @@ class PyramidScorer:
             results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
         languages = [detect_language(refs) or detect_language([p]) for p, refs in zip(predictions, references)]
         _warn_languages(languages)
+        if scus is None:
+            self._warn_unmeasured(pyramids)
         out = []
         for i, (p, r, pyr, lang) in enumerate(zip(predictions, results, pyramids, languages)):
             if not p.strip():
                 warnings.warn(f"predictions[{i}] is empty: it scores 0", UserWarning, stacklevel=2)
             out.append(ExampleResult(float(r.score), r, pyr, language=lang))
         return out
+
+    def _warn_unmeasured(self, pyramids: Sequence[Pyramid]) -> None:
+        """Warnings for the examples whose pyramid cannot measure content: no unit at all (references too
+        short for the method), or, for a pyramid extracted from the source, a reference that shares nothing
+        with the source (the content only it has earns nothing, so even a copy of it can score 0)."""
+        method = self.config.method
+        empty = [i for i, p in enumerate(pyramids) if not p.units]
+        if empty:
+            where = "the references and source" if self.method.needs_sources else "the references"
+            warnings.warn(f"examples {_shown(empty)}: method {method!r} finds no content unit in {where} (too "
+                          "short, e.g. a single word or number): their score of 0 measures nothing; give longer "
+                          "references or use method='refpyramid'", UserWarning, stacklevel=3)
+        apart = [f"references[{i}][{k}]" for i, p in enumerate(pyramids) if p.units
+                 for k, ex in enumerate(p.extracts) if not ex.edus]
+        if apart:
+            warnings.warn(f"{_shown(apart)} share{'s' if len(apart) == 1 else ''} no content with the source: "
+                          f"method {method!r} builds its pyramid from the source's sentences that the references "
+                          "contain, so content found only in such a reference earns nothing (a copy of it can "
+                          "score 0)", UserWarning, stacklevel=3)
 
     def _score_jackknifed(self, predictions, references, sources, progress) -> List[ExampleResult]:
         """Each example scored against all its references and against each leave-one-out subset."""
@@ -412,6 +433,11 @@ class PyramidScorer:
             self._signature = (self.method.signature_parts(), solver_versions())
         parts, solvers = self._signature
         return build_signature(self.config, parts, solvers, __version__, nrefs=nrefs, jackknife=jackknife)
+
+
+def _shown(items: Sequence) -> str:
+    """The first five items, and how many more."""
+    return ", ".join(map(str, items[:5])) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
 
 
 def _warn_languages(languages: Sequence[Optional[str]]) -> None:

@@ -23,11 +23,16 @@ from .explanation import in_users_words
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
-from .text import SUPPORTED_NOTE, detect_language, normalize_input, strip_markup
+from .text import SUPPORTED_NOTE, detect_language, normalize_input, strip_markup, words
 
 logger = logging.getLogger(__name__)
 
 SOURCE_SEPARATOR = "\n\n"  # documents of one multi-document example are joined with a blank line
+# The supported sizes, in words (text.words): a prediction or a reference, and the source of one example (all
+# its documents together; a DUC 2007 topic has up to 25,000 words).  Longer texts are refused with a ValueError
+# naming the argument: the work of every method grows faster than the length of its texts.
+MAX_SUMMARY_WORDS = 5_000
+MAX_SOURCE_WORDS = 50_000
 
 
 @dataclass(frozen=True)
@@ -479,10 +484,27 @@ def _texts_without_markup(texts: List[str], argument: str) -> List[str]:
 
 
 def _without_markup(predictions, references, sources):
-    """Every text through :func:`_entrance` once, before any method sees it."""
-    return ([_entrance(p) for p in predictions],
-            [_texts_without_markup(refs, f"references[{i}]") for i, refs in enumerate(references)],
-            [_entrance(s) if s is not None else None for s in sources])
+    """Every text through :func:`_entrance` once, before any method sees it; sizes checked (:func:`_check_size`)."""
+    predictions = [_check_size(_entrance(p), f"predictions[{i}]", MAX_SUMMARY_WORDS)
+                   for i, p in enumerate(predictions)]
+    references = [_texts_without_markup(refs, f"references[{i}]") for i, refs in enumerate(references)]
+    for i, refs in enumerate(references):
+        for k, r in enumerate(refs):
+            _check_size(r, f"references[{i}][{k}]", MAX_SUMMARY_WORDS)
+    sources = [_check_size(_entrance(s), f"sources[{i}]", MAX_SOURCE_WORDS) if s is not None else None
+               for i, s in enumerate(sources)]
+    return predictions, references, sources
+
+
+def _check_size(text: str, argument: str, limit: int) -> str:
+    """``text``, or a ValueError naming ``argument`` when it has more than ``limit`` words."""
+    if len(text) > limit:  # a word has at least one character: shorter texts need no count
+        n = len(words(text, stemmed=False))
+        if n > limit:
+            raise ValueError(f"`{argument}` has {n:,} words; the supported size is {limit:,} words "
+                             f"({'all documents of a source together' if argument.startswith('sources') else 'a summary'})"
+                             ": shorten or split it")
+    return text
 
 
 def _nrefs(references) -> Union[int, str]:
@@ -490,16 +512,43 @@ def _nrefs(references) -> Union[int, str]:
     return counts.pop() if len(counts) == 1 else "var"
 
 
+# Without a terminal (a log file, a pipe, a notebook's captured stderr), long work prints a progress line to
+# stderr after PROGRESS_FIRST_S seconds and then every PROGRESS_EVERY_S seconds.
+PROGRESS_FIRST_S = 10.0
+PROGRESS_EVERY_S = 30.0
+
+
 def _chunks(items: list, size: int, progress: Optional[bool], desc: str):
-    """Yield chunks of ``items``; with a tqdm bar when ``progress`` (default: stderr is a terminal and work is long)."""
+    """Yield chunks of ``items``; with a tqdm bar when ``progress`` is True, or by default when stderr is a
+    terminal and there are several chunks; by default without a terminal, periodic progress lines
+    (:func:`_progress_lines`); nothing with ``progress=False``."""
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    if progress is None and not sys.stderr.isatty():
+        return _progress_lines(chunks, desc) if len(chunks) > 1 else chunks
     if progress is None:
-        progress = sys.stderr.isatty() and len(chunks) > 1
+        progress = len(chunks) > 1
     if progress:
         from tqdm.auto import tqdm
 
         return tqdm(chunks, desc=desc, unit="batch")
     return chunks
+
+
+def _progress_lines(chunks: list, desc: str):
+    """Yield ``chunks``; a line ``pyramid-metric: <desc>: 3/40 batches (8%), 12 s`` on stderr when the work
+    has run PROGRESS_FIRST_S seconds, then every PROGRESS_EVERY_S seconds, and at the end if a line was printed."""
+    import time
+
+    start = time.monotonic()
+    due = start + PROGRESS_FIRST_S
+    printed = False
+    for k, chunk in enumerate(chunks, 1):
+        yield chunk
+        now = time.monotonic()
+        if now >= due or (printed and k == len(chunks)):
+            print(f"pyramid-metric: {desc}: {k}/{len(chunks)} batches ({100 * k // len(chunks)}%), "
+                  f"{now - start:.0f} s", file=sys.stderr, flush=True)
+            due, printed = now + PROGRESS_EVERY_S, True
 
 
 _default_scorers: dict = {}

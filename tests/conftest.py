@@ -50,6 +50,8 @@ def gumsum_dev():
 # `python -m pytest -q --durations=60`; every entry below took over ~5 s). The README's test command and CI run
 # every test; `python -m pytest -q -m "not slow"` runs the rest.
 SLOW = (
+    "tests/test_large_inputs.py::test_texts_beyond_the_supported_size_are_refused_at_once[predictions-hirao]",  # 38 s (model load)
+    "tests/test_large_inputs.py::test_texts_at_the_supported_size_are_scored",  # 10 s
     "tests/test_amr_bounds.py::test_ape_and_amr_matcher_finish_under_a_memory_cap",  # 45 s each (model loads)
     "tests/test_amr_bounds.py::test_in_order_mapping_is_a_lower_bound_and_exact_on_itself",  # 16 s (spaCy load)
     "tests/test_unmeasured.py::test_references_too_short_for_a_pyramid_warn[hirao]",  # 17 s

@@ -322,6 +322,11 @@ _LATIN_STOPS = {
                             "pelo".split()),
     "Dutch": frozenset("de het een en van is dat niet op te zijn met voor ook wordt werd bij naar uit "
                        "door".split()),
+    # Latin-script languages whose letters are all English ones: named by their function words only
+    "Indonesian or Malay": frozenset("yang dan di ini itu dengan untuk tidak dari dalam akan pada juga ke "
+                                     "adalah oleh telah karena atau mereka kami".split()),
+    "Swahili": frozenset("na ya wa kwa za la katika ni cha hiyo kuwa hii huo vya pia lakini sana".split()),
+    "Tagalog": frozenset("ang ng sa mga ay para hindi ito siya niya nang kung may din rin naman".split()),
 }
 _SCRIPT_LANGUAGES = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean",
                      "CYRILLIC": "a Cyrillic-script language (e.g. Russian)", "ARABIC": "an Arabic-script language",
@@ -354,9 +359,10 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
     """The language or script of ``texts`` when it is not English, else None.
 
     Scripts are read from the letters (the most frequent script of up to ``max_letters`` letters); a text in
-    Latin script is named German, French, Spanish, Italian, Portuguese or Dutch when at least 12% of its words
-    are frequent function words of that language and more of them are than English ones.  Latin-script text
-    that fits none of these is treated as English.
+    Latin script is named by its function words (German, French, Spanish, Italian, Portuguese, Dutch,
+    Indonesian, Swahili, Tagalog: at least 12% of its words, and more than English ones) or by letters English
+    does not use (Polish, Turkish, Vietnamese...: :func:`_foreign_latin_letters`).  Latin-script text that fits
+    none of these is treated as English.
     """
     counts: dict = {}
     seen = 0
@@ -417,9 +423,9 @@ def _latin_stop_stems() -> dict:
 
 
 def latin_language(toks: Sequence[str], stemmed: bool = False) -> "str | None":
-    """German, French, Spanish, Italian, Portuguese or Dutch when at least 12% of the (lower-cased, or with
-    ``stemmed`` Porter-stemmed) words ``toks`` are function words of that language and more of them are than
-    English ones; None otherwise, and for fewer than 8 words."""
+    """The language of ``_LATIN_STOPS`` (German ... Tagalog) of which at least 12% of the (lower-cased, or with
+    ``stemmed`` Porter-stemmed) words ``toks`` are function words, when more of them are than English ones;
+    None otherwise, and for fewer than 8 words."""
     if len(toks) < _MIN_LATIN_WORDS:
         return None
     english_stops, others = (_stop_stems(), _latin_stop_stems()) if stemmed else (STOP_WORDS, _LATIN_STOPS)

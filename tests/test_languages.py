@@ -61,6 +61,16 @@ def test_latin_script_languages_are_named_by_their_letters(language):
     assert detect_language([ENGLISH + " " + ref]) == language  # mixed with English, still a fair share
 
 
+@pytest.mark.parametrize("text, language", [
+    ("Pemerintah telah mengumumkan rencana yang baru untuk membangun jalan di seluruh negeri dan kota.",
+     "Indonesian or Malay"),
+    ("Serikali imetangaza mpango mpya wa kujenga barabara katika nchi nzima na miji yote ya pwani.", "Swahili"),
+    ("Inihayag ng gobyerno ang bagong plano para sa mga kalsada sa buong bansa at ito ay malaki.", "Tagalog"),
+])
+def test_latin_script_languages_without_special_letters_are_named_by_their_words(text, language):
+    assert detect_language([text]) == language
+
+
 def test_accented_names_in_english_are_not_a_language():
     assert detect_language(["Jürgen Klopp met Mesut Özil in São Paulo on Monday to discuss the transfer."]) is None
     assert detect_language(["Lech Wałęsa won the Nobel Peace Prize in 1983 for leading the Solidarity movement "

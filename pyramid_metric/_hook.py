@@ -5,7 +5,7 @@ falls back to its cache of module scripts:
 ``<HF_MODULES_CACHE>/evaluate_modules/metrics/evaluate-metric--<name>/<sha256>/<name>.py``.
 :func:`register` writes our module script there.  The package installs a
 one-line ``pyramid_metric_evaluate.pth`` startup hook that calls
-:func:`ensure_evaluate_module` (a ``stat`` when the script is already there),
+:func:`ensure_evaluate_module` (reading the 1 KB script when it is already there, to check its content),
 and ``pyramid-metric register`` / ``pyramid_metric.register()`` do the same step
 visibly.
 
@@ -16,6 +16,8 @@ The startup hook has no side effect beyond that one file:
 - it writes only under a cache directory that resolves to an absolute path
   (``HF_MODULES_CACHE``, ``HF_HOME``, ``XDG_CACHE_HOME`` or the home directory);
   when none does (``HOME`` unset and no passwd entry), it writes nothing;
+- it follows no symbolic link below that directory, and rewrites a cached script whose content is not
+  this version's;
 - with ``PYRAMID_METRIC_NO_HOOK`` set, the ``.pth`` line reads that variable
   and imports nothing.
 
@@ -77,24 +79,54 @@ def module_path(modules_cache: str = None) -> str:
 
 
 def register(modules_cache: str = None) -> str:
-    """Write the ``pyramid`` module script into evaluate's module cache; return its path."""
+    """Write the ``pyramid`` module script into evaluate's module cache; return its path.
+
+    A script already there is kept only when its content is this version's (its folder is named by that
+    content's sha256, and evaluate would run whatever the file holds): a modified one is rewritten.  Below the
+    cache directory nothing is followed: a symbolic link where a folder, ``__init__.py`` or the script should
+    be is an OSError (or, for the script, replaced by the file itself), so nothing is written outside the cache.
+    """
     path = module_path(modules_cache)
-    if os.path.isfile(path):
+    if _holds_module(path):
         return path
     cache = modules_cache or _modules_cache()
     # Every level is a package, as evaluate's own cache writer makes them.
     level = cache
     for part in ["", "evaluate_modules", "metrics", f"evaluate-metric--{MODULE_NAME}", MODULE_SHA256]:
         level = os.path.join(level, part) if part else level
+        if part and os.path.islink(level):
+            raise OSError(f"{level} is a symbolic link; evaluate's module cache must hold real folders")
         os.makedirs(level, exist_ok=True)
-        init = os.path.join(level, "__init__.py")
-        if not os.path.exists(init):
-            open(init, "w").close()
+        _create_empty(os.path.join(level, "__init__.py"))
     tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
+    if os.path.lexists(tmp):
+        os.unlink(tmp)  # a leftover (or a planted link): removed, never followed
+    with os.fdopen(_open_new(tmp), "w", encoding="utf-8") as f:
         f.write(MODULE_SOURCE)
-    os.replace(tmp, path)  # atomic: concurrent interpreters never see half a file
+    os.replace(tmp, path)  # atomic: concurrent interpreters never see half a file; replaces a link, not its target
     return path
+
+
+def _holds_module(path: str) -> bool:
+    """True when ``path`` is a regular file (not a link) holding exactly this version's module script."""
+    if os.path.islink(path) or not os.path.isfile(path):
+        return False
+    with open(path, "rb") as f:
+        return f.read(len(MODULE_SOURCE) * 4 + 1) == MODULE_SOURCE.encode("utf-8")
+
+
+def _open_new(path: str) -> int:
+    """A file descriptor of a new file at ``path``; never follows a symbolic link (FileExistsError if one is there)."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+
+
+def _create_empty(path: str) -> None:
+    """An empty ``__init__.py`` at ``path`` unless a regular file is there; an OSError for a symbolic link."""
+    try:
+        os.close(_open_new(path))
+    except FileExistsError:
+        if os.path.islink(path) or not os.path.isfile(path):
+            raise OSError(f"{path} is not a regular file; evaluate's module cache must hold real files") from None
 
 
 def ensure_evaluate_module() -> None:

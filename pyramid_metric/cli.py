@@ -94,35 +94,77 @@ def read_examples(path: str, required=("prediction", "references")) -> List[dict
         except Exception as exc:
             raise InputError(f"{path}: not a datasets folder ({exc})") from None
     elif path.endswith(".csv"):
-        with open(path, encoding="utf-8", newline="") as f:
-            reader = csv.DictReader(f)
-            for n, row in enumerate(reader, 1):
-                _check_csv_row(path, n, reader, row)
-                refs = row.get("references", "")
-                if refs.startswith("["):
-                    try:
-                        refs = json.loads(refs)
-                    except json.JSONDecodeError:
-                        pass
-                rows.append({**row, "references": refs})
-    else:
-        with open(path, encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
+        import io
+
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise InputError(f"{path}: line {line}: {_not_utf8(exc)}") from None
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        for n, row in enumerate(reader, 1):
+            _check_csv_row(path, n, reader, row)
+            refs = row.get("references", "")
+            if refs.startswith("["):
                 try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
+                    refs = json_value(refs, f"{path}: row {n} (line {reader.line_num}), references")
+                except InputError:
+                    pass  # a text that starts with "[": kept as the text
+            rows.append({**row, "references": refs})
+    else:
+        with open(path, "rb") as f:
+            for n, raw in enumerate(f, 1):
+                line = _decode_line(path, n, raw)
+                if line.strip():
+                    rows.append(json_value(line, f"{path}:{n}"))
     for n, r in enumerate(rows, 1):
         if not isinstance(r, dict):
             raise InputError(f"{path}: example {n} is not an object")
+        if isinstance(r.get("id"), float) and r["id"] != r["id"] or r.get("id") in (float("inf"), float("-inf")):
+            raise InputError(f"{path}: example {n} has id {r['id']}, which JSON cannot hold; give ids as "
+                             "strings or whole numbers")
         missing = [k for k in required if k not in r]
         if missing:
             raise InputError(f"{path}: example {n} lacks {missing}; each example needs {' and '.join(required)}")
     if not rows:
         raise InputError(f"{path}: no examples")
     return rows
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    data = exc.object
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"
+    return (f"not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be decoded); "
+            "save the file as UTF-8 (Latin-1 or UTF-16 files are not read)")
+
+
+def _decode_line(path: str, n: int, raw: bytes) -> str:
+    """A line of a JSONL file as text, or an InputError naming the file and line when it is not UTF-8."""
+    try:
+        return raw.decode("utf-8-sig" if n == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}:{n}: {_not_utf8(exc)}") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON value (write a number, or the id as a string)")
+
+
+def json_value(text: str, where: str):
+    """The value of one JSON text, strictly: NaN and Infinity are refused; an error names ``where``."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise InputError(f"{where}: JSON nested too deeply to read") from None
+    except ValueError as exc:  # NaN or Infinity, or an integer too long to convert (4300+ digits)
+        detail = str(exc) if "JSON value" in str(exc) else \
+            "a number with too many digits (write long ids as strings)"
+        raise InputError(f"{where}: {detail}") from None
 
 
 def _check_csv_row(path: str, n: int, reader: csv.DictReader, row: dict) -> None:
@@ -302,7 +344,7 @@ def cmd_score(args) -> int:
             rec = {"id": _example_id(r), "score": res.score, "signature": sig}
             if args.explain:
                 rec["explanation"] = res.explanation()
-            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            out.write(json.dumps(rec, ensure_ascii=False, allow_nan=False) + "\n")
     finally:
         if out is not sys.stdout:
             out.close()
@@ -594,7 +636,28 @@ def build_parser() -> argparse.ArgumentParser:
 CHECKED_OUTPUTS = {"score": "output", "explain": "output", "compare": "plot"}
 
 
+def _inputs(args) -> List[str]:
+    """The files a command reads."""
+    given = [getattr(args, "input", None), getattr(args, "pyramids", None), *(getattr(args, "systems", None) or [])]
+    return [p for p in given if p]
+
+
+def refuse_overwriting_inputs(args) -> None:
+    """An InputError when the file a command writes is one of the files it reads (by path or by inode)."""
+    target = getattr(args, "output", None) or getattr(args, "plot", None)
+    if not target:
+        return
+    for path in _inputs(args):
+        same = os.path.realpath(path) == os.path.realpath(target)
+        if not same and os.path.exists(path) and os.path.exists(target):
+            same = os.path.samefile(path, target)
+        if same:
+            raise InputError(f"{target}: is the input file {path}; writing it would replace your data "
+                             "(give another output file)")
+
+
 def _run(args) -> int:
+    refuse_overwriting_inputs(args)
     attr = CHECKED_OUTPUTS.get(args.command)
     target = getattr(args, attr, None) if attr else None
     if not target:
@@ -614,6 +677,24 @@ def _warning_printer(command: str):
     return show
 
 
+class Terminated(Exception):
+    """SIGTERM, raised in the main thread so that temporary outputs are removed as on any other error."""
+
+
+def _terminate(signum, frame):
+    raise Terminated()
+
+
+def _on_sigterm():
+    """Turn SIGTERM into :class:`Terminated` while a command runs (main thread only); returns the previous handler."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _terminate)
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     with warnings.catch_warnings():
@@ -622,8 +703,20 @@ def main(argv=None) -> int:
 
 
 def _main(args) -> int:
+    import signal
+
+    previous = _on_sigterm()
     try:
         return _run(args)
+    except KeyboardInterrupt:
+        print(f"pyramid-metric {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Terminated:
+        print(f"pyramid-metric {args.command}: terminated", file=sys.stderr)
+        return 143
+    except RecursionError:
+        print(f"pyramid-metric {args.command}: error: an input is nested too deeply to read", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except InputError as exc:
         print(f"pyramid-metric {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -633,6 +726,9 @@ def _main(args) -> int:
     except OSError as exc:  # e.g. an output path in a missing folder
         print(f"pyramid-metric {args.command}: error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from .config import PyramidConfig
 from .options import declared, options_doc
 from .presets import PRESETS
 from .scorer import PyramidScorer
-from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict
+from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict, one_pass_hint
 
 _CITATION = """\
 @inproceedings{hirao-etal-2018-automatic,
@@ -163,14 +163,14 @@ def normalize_batch(predictions, references, sources):
         raise ValueError("`predictions` and `references` are required")
     for name, col in (("predictions", predictions), ("references", references)):
         if isinstance(col, (str, bytes)) or not isinstance(col, Sequence):
-            raise ValueError(f"`{name}` must be a list, got {type(col).__name__}")
+            raise ValueError(f"`{name}` must be a list, got {type(col).__name__}{one_pass_hint(col)}")
     n = len(predictions)
     if len(references) != n:
         raise ValueError(f"`references` has {len(references)} items but `predictions` has {n}")
     if sources is None:
         sources = [None] * n
     elif isinstance(sources, (str, bytes)) or not isinstance(sources, Sequence):
-        raise ValueError(f"`sources` must be a list, got {type(sources).__name__}")
+        raise ValueError(f"`sources` must be a list, got {type(sources).__name__}{one_pass_hint(sources)}")
     elif len(sources) != n:
         raise ValueError(f"`sources` has {len(sources)} items but `predictions` has {n}")
     preds, refs, srcs = [], [], []
@@ -250,12 +250,14 @@ class Pyramid(evaluate.Metric):
         """
         if floats_only is None:
             floats_only = self.config_name == FLOATS
-        if not isinstance(floats_only, bool):
-            raise ValueError(f"`floats_only` must be True or False, got {floats_only!r}")
+        for name, value in (("floats_only", floats_only), ("explain", kwargs.get("explain", False)),
+                            ("jackknife", kwargs.get("jackknife", False))):
+            if not isinstance(value, bool):
+                raise ValueError(f"`{name}` must be True or False, got {value!r}")
         if floats_only and kwargs.get("explain"):
             raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
         if predictions is not None or references is not None:
-            if predictions is not None and not isinstance(predictions, str) and len(predictions) == 0:
+            if isinstance(predictions, Sequence) and not isinstance(predictions, str) and len(predictions) == 0:
                 raise ValueError("`predictions` is empty: nothing to score (give at least one prediction)")
             predictions, references, kwargs["sources"] = normalize_batch(predictions, references,
                                                                          kwargs.get("sources"))

@@ -147,17 +147,43 @@ def read_pyramids(path: str) -> List[HumanPyramid]:
                            "or a folder of .pyr files")
 
 
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    if exc.object[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"
+    return (f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} cannot be decoded); save the file as UTF-8 "
+            "(Latin-1 or UTF-16 files are not read)")
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _json_line(raw: bytes, where: str, first: bool):
+    """The JSON value of one line of a JSONL file (UTF-8, strict JSON), or a PyramidFileError naming ``where``."""
+    try:
+        line = raw.decode("utf-8-sig" if first else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise PyramidFileError(f"{where}: {_not_utf8(exc)}") from None
+    if not line.strip():
+        return None
+    try:
+        return json.loads(line, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise PyramidFileError(f"{where}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise PyramidFileError(f"{where}: JSON nested too deeply to read") from None
+    except ValueError as exc:  # NaN, Infinity, or an integer of 4300+ digits
+        detail = str(exc) if "JSON value" in str(exc) else "a number with too many digits"
+        raise PyramidFileError(f"{where}: {detail}") from None
+
+
 def _read_jsonl(path: str) -> List[HumanPyramid]:
     out = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                d = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise PyramidFileError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
-            out.append(_from_dict(d, f"{path}:{n}"))
+    with open(path, "rb") as f:
+        for n, raw in enumerate(f, 1):
+            d = _json_line(raw, f"{path}:{n}", n == 1)
+            if d is not None:
+                out.append(_from_dict(d, f"{path}:{n}"))
     if not out:
         raise PyramidFileError(f"{path}: no pyramids")
     return out
@@ -220,7 +246,8 @@ def _read_ducview(path: str) -> HumanPyramid:
         root = ET.parse(path).getroot()
     except ET.ParseError as exc:
         line, col = exc.position
-        raise PyramidFileError(f"{path}:{line}: not well-formed XML (column {col + 1})") from None
+        raise PyramidFileError(f"{path}:{line}: not well-formed XML (column {col + 1}){_encoding_hint(path)}") \
+            from None
     pyr = root if root.tag == "pyramid" else root.find("pyramid")  # a peer annotation holds its pyramid
     if pyr is None:
         raise PyramidFileError(f"{path}: no <pyramid> element (the root is <{root.tag}>)")
@@ -230,12 +257,9 @@ def _read_ducview(path: str) -> HumanPyramid:
     text = "\n".join(line.text or "" for line in text_el.findall("line"))
     regex_el = pyr.find("startDocumentRegEx")
     pattern = regex_el.text if regex_el is not None and regex_el.text else DEFAULT_HEADER_REGEX
-    try:
-        header = re.compile(pattern)
-    except re.error as exc:
-        raise PyramidFileError(f"{path}: <startDocumentRegEx> is not a regular expression ({exc})") from None
+    header = _header_regex(pattern, path)
     starts, ends, ids = [], [], []
-    for m in header.finditer(text):
+    for m in _header_matches(header, text, path):
         if not m.group(0).strip():
             continue
         if starts:
@@ -286,6 +310,88 @@ def _read_ducview(path: str) -> HumanPyramid:
 def _squeeze(text: str) -> str:
     """``text`` without whitespace: DUCView's labels drop or add line breaks and spaces that the offsets span."""
     return "".join(text.split())
+
+
+def _encoding_hint(path: str) -> str:
+    """", not UTF-8 text ..." when the file is neither UTF-8 nor declares another encoding; else ""."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or re.match(rb"<\?xml[^>]*encoding=", data):
+        return ""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        return f"; line {line} is {_not_utf8(exc)} or declare its encoding"
+    return ""
+
+
+# <startDocumentRegEx> comes from the file: only a safe subset is compiled (no back-references or
+# lookarounds, no repetition inside a repetition, no alternatives inside a repetition, at most this many
+# unbounded repetitions), and matching it against the text stops after REGEX_TIMEOUT_S seconds.  DUCView's own
+# headers fit easily and match in milliseconds.
+MAX_UNBOUNDED_REPEATS = 3
+REGEX_TIMEOUT_S = 2.0
+
+
+def _header_regex(pattern: str, path: str):
+    """The compiled <startDocumentRegEx>, or a PyramidFileError when it is not a regular expression or one
+    whose matching time could explode (``(a+)+$``)."""
+    try:
+        import re._parser as sre_parse  # Python 3.11+
+    except ImportError:  # pragma: no cover - Python 3.10
+        import sre_parse
+    try:
+        parsed = sre_parse.parse(pattern)
+    except re.error as exc:
+        raise PyramidFileError(f"{path}: <startDocumentRegEx> is not a regular expression ({exc})") from None
+    problem = _regex_risk(parsed, sre_parse, inside=False, counts=[0])
+    if problem:
+        raise PyramidFileError(f"{path}: <startDocumentRegEx> {pattern[:80]!r} is refused: {problem}; use literal "
+                               f"text, character classes and at most {MAX_UNBOUNDED_REPEATS} repetitions that "
+                               "are not nested, such as DUCView's own " + repr(DEFAULT_HEADER_REGEX))
+    import regex  # re's interface with a time limit on matching
+
+    return regex.compile(pattern)
+
+
+def _header_matches(header, text: str, path: str) -> list:
+    """Every match of the <startDocumentRegEx> in ``text``, or a PyramidFileError after REGEX_TIMEOUT_S seconds."""
+    try:
+        return list(header.finditer(text, timeout=REGEX_TIMEOUT_S))
+    except TimeoutError:
+        raise PyramidFileError(f"{path}: <startDocumentRegEx> {header.pattern[:80]!r} did not finish matching the "
+                               f"text in {REGEX_TIMEOUT_S:g} s; use a simpler pattern, such as DUCView's own "
+                               f"{DEFAULT_HEADER_REGEX!r}") from None
+
+
+def _regex_risk(parsed, sre, inside: bool, counts: list) -> Optional[str]:
+    """Why matching ``parsed`` (an ``sre_parse`` tree) could take exponential or long polynomial time, or None."""
+    c = sre.constants if hasattr(sre, "constants") else sre
+    repeats = {c.MAX_REPEAT, c.MIN_REPEAT} | ({c.POSSESSIVE_REPEAT} if hasattr(c, "POSSESSIVE_REPEAT") else set())
+    for op, av in parsed:
+        if op in repeats:
+            low, high, sub = av
+            if inside and high > 1:
+                return "a repetition inside a repetition"
+            if high == c.MAXREPEAT:
+                counts[0] += 1
+                if counts[0] > MAX_UNBOUNDED_REPEATS:
+                    return f"more than {MAX_UNBOUNDED_REPEATS} unbounded repetitions"
+            problem = _regex_risk(sub, sre, inside or high > 1, counts)
+        elif op is c.SUBPATTERN:
+            problem = _regex_risk(av[-1], sre, inside, counts)
+        elif op is c.BRANCH:
+            if inside:
+                return "alternatives inside a repetition"
+            problem = next((p for p in (_regex_risk(b, sre, inside, counts) for b in av[1]) if p), None)
+        elif op in (c.GROUPREF, c.GROUPREF_EXISTS, c.ASSERT, c.ASSERT_NOT) or op.name == "ATOMIC_GROUP":
+            return "back-references, conditionals and lookarounds are not accepted"
+        else:
+            problem = None
+        if problem:
+            return problem
+    return None
 
 
 def _nearest(text: str, label: str, start: int, starts: List[int], summaries: List[str]):

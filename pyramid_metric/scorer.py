@@ -24,11 +24,16 @@ from .forking import guard_forked_children
 from .methods import get_method
 from .pyramid import Pyramid
 from .scoring import ScoreResult
-from .text import SUPPORTED_NOTE, detect_language, strip_markup
+from .text import SUPPORTED_NOTE, detect_language, normalize_input, strip_markup, words
 
 logger = logging.getLogger(__name__)
 
 SOURCE_SEPARATOR = "\n\n"  # documents of one multi-document example are joined with a blank line
+# The supported sizes, in words (text.words): a prediction or a reference, and the source of one example (all
+# its documents together; a DUC 2007 topic has up to 25,000 words).  Longer texts are refused with a ValueError
+# naming the argument: the work of every method grows faster than the length of its texts.
+MAX_SUMMARY_WORDS = 5_000
+MAX_SOURCE_WORDS = 50_000
 
 
 @dataclass(frozen=True)
@@ -62,10 +67,22 @@ class ExampleResult:
     language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
 
 
+def one_pass_hint(value) -> str:
+    """For a generator or other iterator given where a list is needed: how to pass it."""
+    from collections.abc import Iterator
+
+    return " (an iterator can be read only once: pass list(...) of it)" if isinstance(value, Iterator) else ""
+
+
 def _check_list(value, argument: str) -> list:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ValueError(f"`{argument}` must be a list, got {type(value).__name__}")
+        raise ValueError(f"`{argument}` must be a list, got {type(value).__name__}{one_pass_hint(value)}")
     return list(value)
+
+
+def _check_bool(value, argument: str) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"`{argument}` must be True or False, got {value!r}")
 
 
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
@@ -192,7 +209,8 @@ def normalize_contributors(scu_contributors, scus):
         for k, g in enumerate(groups):
             if isinstance(g, (str, bytes)) or not isinstance(g, Sequence):
                 raise ValueError(f"`scu_contributors[{i}][{k}]` must be a list of str (the SCU's mentions)")
-            ex.append(_check_texts(g, f"scu_contributors[{i}][{k}]", "mention") if g else [])
+            ex.append(_texts_without_markup(_check_texts(g, f"scu_contributors[{i}][{k}]", "mention"),
+                                            f"scu_contributors[{i}][{k}]") if g else [])
         result.append(ex)
     return result
 
@@ -282,8 +300,9 @@ class PyramidScorer:
                              "default) or method='ape': it needs `scus` and one of those methods")
         if scus is None and scu_weights is not None:
             raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
-        if not isinstance(jackknife, bool):
-            raise ValueError(f"`jackknife` must be True or False, got {jackknife!r}")
+        _check_bool(jackknife, "jackknife")
+        if progress is not None:
+            _check_bool(progress, "progress")
         if jackknife:
             if scus is not None:
                 raise ValueError("`jackknife` leaves out one reference at a time: it needs `references`, not "
@@ -318,12 +337,33 @@ class PyramidScorer:
             results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
         languages = [detect_language(refs) or detect_language([p]) for p, refs in zip(predictions, references)]
         _warn_languages(languages)
+        if scus is None:
+            self._warn_unmeasured(pyramids)
         out = []
         for i, (p, r, pyr, lang) in enumerate(zip(predictions, results, pyramids, languages)):
             if not p.strip():
                 warnings.warn(f"predictions[{i}] is empty: it scores 0", UserWarning, stacklevel=2)
             out.append(ExampleResult(float(r.score), r, pyr, language=lang))
         return out
+
+    def _warn_unmeasured(self, pyramids: Sequence[Pyramid]) -> None:
+        """Warnings for the examples whose pyramid cannot measure content: no unit at all (references too
+        short for the method), or, for a pyramid extracted from the source, a reference that shares nothing
+        with the source (the content only it has earns nothing, so even a copy of it can score 0)."""
+        method = self.config.method
+        empty = [i for i, p in enumerate(pyramids) if not p.units]
+        if empty:
+            where = "the references and source" if self.method.needs_sources else "the references"
+            warnings.warn(f"examples {_shown(empty)}: method {method!r} finds no content unit in {where} (too "
+                          "short, e.g. a single word or number): their score of 0 measures nothing; give longer "
+                          "references or use method='refpyramid'", UserWarning, stacklevel=3)
+        apart = [f"references[{i}][{k}]" for i, p in enumerate(pyramids) if p.units
+                 for k, ex in enumerate(p.extracts) if not ex.edus]
+        if apart:
+            warnings.warn(f"{_shown(apart)} share{'s' if len(apart) == 1 else ''} no content with the source: "
+                          f"method {method!r} builds its pyramid from the source's sentences that the references "
+                          "contain, so content found only in such a reference earns nothing (a copy of it can "
+                          "score 0)", UserWarning, stacklevel=3)
 
     def _score_jackknifed(self, predictions, references, sources, progress) -> List[ExampleResult]:
         """Each example scored against all its references and against each leave-one-out subset."""
@@ -360,6 +400,7 @@ class PyramidScorer:
                 progress: Optional[bool] = None, scus=None, scu_weights=None, scu_contributors=None,
                 jackknife: bool = False) -> dict:
         """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
+        _check_bool(explain, "explain")
         results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors,
                              jackknife=jackknife)
         scores = [r.score for r in results]
@@ -401,6 +442,11 @@ class PyramidScorer:
         return build_signature(self.config, parts, solvers, __version__, nrefs=nrefs, jackknife=jackknife)
 
 
+def _shown(items: Sequence) -> str:
+    """The first five items, and how many more."""
+    return ", ".join(map(str, items[:5])) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+
+
 def _warn_languages(languages: Sequence[Optional[str]]) -> None:
     """One warning per call naming the non-English languages found and their examples."""
     found: dict = {}
@@ -423,20 +469,44 @@ def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = Fal
     return {"pyramid": mean} if floats_only else {"pyramid": mean, "scores": scores, "signature": signature}
 
 
+def _entrance(text: str) -> str:
+    """A text as every method reads it: markup removed (:func:`text.strip_markup`), then entities, invisible
+    characters and unusual spaces normalised (:func:`text.normalize_input`).  The one entrance of all texts."""
+    return normalize_input(strip_markup(text))
+
+
 def _texts_without_markup(texts: List[str], argument: str) -> List[str]:
-    """:func:`text.strip_markup` of each text; a ValueError when nothing but markup was there."""
-    out = [strip_markup(x) for x in texts]
+    """:func:`_entrance` of each text; a ValueError when nothing visible is left."""
+    out = [_entrance(x) for x in texts]
     for k, (x, y) in enumerate(zip(texts, out)):
         if not y.strip():
-            raise ValueError(f"`{argument}[{k}]` has no text outside its HTML markup: {x[:60]!r}")
+            raise ValueError(f"`{argument}[{k}]` has no visible text outside its HTML markup and invisible "
+                             f"characters: {x[:60]!r}")
     return out
 
 
 def _without_markup(predictions, references, sources):
-    """HTML/XML markup removed from every text once, before any method sees it (:func:`text.strip_markup`)."""
-    return ([strip_markup(p) for p in predictions],
-            [_texts_without_markup(refs, f"references[{i}]") for i, refs in enumerate(references)],
-            [strip_markup(s) if s is not None else None for s in sources])
+    """Every text through :func:`_entrance` once, before any method sees it; sizes checked (:func:`_check_size`)."""
+    predictions = [_check_size(_entrance(p), f"predictions[{i}]", MAX_SUMMARY_WORDS)
+                   for i, p in enumerate(predictions)]
+    references = [_texts_without_markup(refs, f"references[{i}]") for i, refs in enumerate(references)]
+    for i, refs in enumerate(references):
+        for k, r in enumerate(refs):
+            _check_size(r, f"references[{i}][{k}]", MAX_SUMMARY_WORDS)
+    sources = [_check_size(_entrance(s), f"sources[{i}]", MAX_SOURCE_WORDS) if s is not None else None
+               for i, s in enumerate(sources)]
+    return predictions, references, sources
+
+
+def _check_size(text: str, argument: str, limit: int) -> str:
+    """``text``, or a ValueError naming ``argument`` when it has more than ``limit`` words."""
+    if len(text) > limit:  # a word has at least one character: shorter texts need no count
+        n = len(words(text, stemmed=False))
+        if n > limit:
+            raise ValueError(f"`{argument}` has {n:,} words; the supported size is {limit:,} words "
+                             f"({'all documents of a source together' if argument.startswith('sources') else 'a summary'})"
+                             ": shorten or split it")
+    return text
 
 
 def _nrefs(references) -> Union[int, str]:
@@ -444,16 +514,43 @@ def _nrefs(references) -> Union[int, str]:
     return counts.pop() if len(counts) == 1 else "var"
 
 
+# Without a terminal (a log file, a pipe, a notebook's captured stderr), long work prints a progress line to
+# stderr after PROGRESS_FIRST_S seconds and then every PROGRESS_EVERY_S seconds.
+PROGRESS_FIRST_S = 10.0
+PROGRESS_EVERY_S = 30.0
+
+
 def _chunks(items: list, size: int, progress: Optional[bool], desc: str):
-    """Yield chunks of ``items``; with a tqdm bar when ``progress`` (default: stderr is a terminal and work is long)."""
+    """Yield chunks of ``items``; with a tqdm bar when ``progress`` is True, or by default when stderr is a
+    terminal and there are several chunks; by default without a terminal, periodic progress lines
+    (:func:`_progress_lines`); nothing with ``progress=False``."""
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    if progress is None and not sys.stderr.isatty():
+        return _progress_lines(chunks, desc) if len(chunks) > 1 else chunks
     if progress is None:
-        progress = sys.stderr.isatty() and len(chunks) > 1
+        progress = len(chunks) > 1
     if progress:
         from tqdm.auto import tqdm
 
         return tqdm(chunks, desc=desc, unit="batch")
     return chunks
+
+
+def _progress_lines(chunks: list, desc: str):
+    """Yield ``chunks``; a line ``pyramid-metric: <desc>: 3/40 batches (8%), 12 s`` on stderr when the work
+    has run PROGRESS_FIRST_S seconds, then every PROGRESS_EVERY_S seconds, and at the end if a line was printed."""
+    import time
+
+    start = time.monotonic()
+    due = start + PROGRESS_FIRST_S
+    printed = False
+    for k, chunk in enumerate(chunks, 1):
+        yield chunk
+        now = time.monotonic()
+        if now >= due or (printed and k == len(chunks)):
+            print(f"pyramid-metric: {desc}: {k}/{len(chunks)} batches ({100 * k // len(chunks)}%), "
+                  f"{now - start:.0f} s", file=sys.stderr, flush=True)
+            due, printed = now + PROGRESS_EVERY_S, True
 
 
 _default_scorers: dict = {}

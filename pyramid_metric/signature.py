@@ -31,7 +31,8 @@ def _name_of(component: str) -> str:
 
 
 def _matcher_options(value: str) -> dict:
-    name = "learned+recall" if value.startswith("mean(") else _name_of(value)
+    # learned+recall is written "mean(learned...,recall...)", "mean" in the short form
+    name = "learned+recall" if _name_of(value) == "mean" else _name_of(value)
     out = {"matcher": name}
     parser = re.search(r"parser:([^,)]+)", value)
     if name == "amr" and parser:
@@ -94,6 +95,8 @@ ABBREVIATIONS = {"nrefs": "#", "jackknife": "jk", "pyramid": "pyr", "preset": "p
 # fields that describe a component: the short form keeps its name and drops its versions and weights
 COMPONENTS = frozenset({"matcher", "seg", "breaker", "vectors", "parse", "triples", "sim", "amr", "solver"})
 _LONG = {short: key for key, short in ABBREVIATIONS.items()}
+# fields that state the run and its environment without setting an option
+INFORMATIONAL = frozenset({"nrefs", "jackknife", "pyramid", "py", "version", "lang"})
 
 
 @dataclass(frozen=True)
@@ -122,12 +125,17 @@ class Signature:
             return text
         if not isinstance(text, str) or not text.strip():
             raise ValueError(f"Signature.parse: expected a signature string, got {text!r}")
-        fields = []
+        fields, seen = [], set()
         for piece in _split(text.strip()):
             key, sep, value = piece.partition(":")
             if not sep:
                 raise ValueError(f"Signature.parse: field {piece!r} is not key:value")
-            fields.append((_LONG.get(key, key), value))
+            key = _LONG.get(key, key)
+            if key in seen:
+                raise ValueError(f"Signature.parse: field {key!r} appears twice; a signature states each "
+                                 "field once")
+            seen.add(key)
+            fields.append((key, value))
         return cls(tuple(fields))
 
     def options(self) -> dict:
@@ -139,6 +147,13 @@ class Signature:
         if method not in method_names():
             raise ValueError(f"Signature: unknown method {method!r}; choose one of {sorted(method_names())}")
         readers = {f.key: f.read for f in method_plugin(method).fields}
+        unknown = [key for key, _ in self.fields
+                   if key not in RUN_FIELDS and key not in readers and key not in declared()
+                   and key not in INFORMATIONAL]
+        if unknown:
+            known = sorted(set(RUN_FIELDS) | set(readers) | INFORMATIONAL)
+            raise ValueError(f"Signature: unknown field(s) {unknown} for method {method!r}; the fields are "
+                             f"{known} (or their short forms) and option names")
         out: dict = {}
         for key, value in self.fields:
             read = RUN_FIELDS.get(key) or readers.get(key)

@@ -39,8 +39,38 @@ _BLOCK_TAGS = ("p", "br", "div", "li", "ul", "ol", "tr", "td", "th", "table", "h
                "blockquote", "pre", "hr", "section", "article", "header", "footer", "title", "body", "html")
 _TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s+[^<>]*)?/?>")
 
+# Characters that are invisible in print: zero-width space/non-joiner/joiner, word joiner, byte-order mark,
+# left-to-right and right-to-left marks, bidi embeddings, overrides and isolates, soft hyphen, Mongolian vowel
+# separator, invisible operators.  Removed; other spaces (no-break, thin, ideographic...) become plain spaces.
+_INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]")
+_SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_LINE_SEPARATOR_RE = re.compile("[\u2028\u2029\u0085]")
+
 _nlp = None
 _nlp_lock = threading.Lock()
+
+
+def normalize_input(text: str) -> str:
+    """``text`` as every method reads it: the same text with or without invisible characters, or with
+    entities for its characters, gives the same result.
+
+    - HTML entities are unescaped (``&amp;`` ``&#46;`` ``&nbsp;``), once;
+    - invisible characters (zero-width space and joiners, byte-order mark, bidi marks and controls, soft
+      hyphen) are removed;
+    - other space characters (no-break, thin, ideographic) become a plain space; line and paragraph separators
+      a line break.
+
+    Text without ``&`` and without such characters is returned unchanged.  Penn Treebank escapes (``-lrb-``)
+    and CNN/DailyMail sentence tags are left to :func:`clean_text`.
+    """
+    if "&" in text:
+        text = html.unescape(text)
+    if text.isascii():
+        return text
+    text = _INVISIBLE_RE.sub("", text)
+    text = _SPACE_RE.sub(" ", text)
+    return _LINE_SEPARATOR_RE.sub("\n", text)
 
 
 def clean_text(text: str) -> str:
@@ -292,12 +322,30 @@ _LATIN_STOPS = {
                             "pelo".split()),
     "Dutch": frozenset("de het een en van is dat niet op te zijn met voor ook wordt werd bij naar uit "
                        "door".split()),
+    # Latin-script languages whose letters are all English ones: named by their function words only
+    "Indonesian or Malay": frozenset("yang dan di ini itu dengan untuk tidak dari dalam akan pada juga ke "
+                                     "adalah oleh telah karena atau mereka kami".split()),
+    "Swahili": frozenset("na ya wa kwa za la katika ni cha hiyo kuwa hii huo vya pia lakini sana".split()),
+    "Tagalog": frozenset("ang ng sa mga ay para hindi ito siya niya nang kung may din rin naman".split()),
 }
 _SCRIPT_LANGUAGES = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean",
                      "CYRILLIC": "a Cyrillic-script language (e.g. Russian)", "ARABIC": "an Arabic-script language",
                      "HEBREW": "Hebrew", "GREEK": "Greek", "DEVANAGARI": "a Devanagari-script language (e.g. Hindi)",
                      "THAI": "Thai"}
 _MIN_LATIN_WORDS = 8  # fewer words say too little about the language (a headline, a name)
+# Letters that English does not use, characteristic of Latin-script languages without a function-word list
+# above (checked in this order; ties go to the first).  Vietnamese also has the precomposed U+1EA0-U+1EF9.
+_LATIN_LETTERS = {
+    "Vietnamese": frozenset("ăâđêôơư"),
+    "Polish": frozenset("ąćęłńśźż"),
+    "Turkish": frozenset("ğışİ"),
+    "Czech or Slovak": frozenset("čďěňřšťůžľĺŕ"),
+    "Romanian": frozenset("ăâîșțşţ"),
+    "Hungarian": frozenset("őű"),
+    "a Nordic language": frozenset("åæøðþ"),
+}
+_MIN_FOREIGN_LETTERS = 2          # at least this many letters English does not use ...
+_MIN_FOREIGN_SHARE = 0.03         # ... making at least this share of the Latin letters
 
 
 @lru_cache(maxsize=65536)
@@ -311,9 +359,10 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
     """The language or script of ``texts`` when it is not English, else None.
 
     Scripts are read from the letters (the most frequent script of up to ``max_letters`` letters); a text in
-    Latin script is named German, French, Spanish, Italian, Portuguese or Dutch when at least 12% of its words
-    are frequent function words of that language and more of them are than English ones.  Latin-script text
-    that fits none of these is treated as English.
+    Latin script is named by its function words (German, French, Spanish, Italian, Portuguese, Dutch,
+    Indonesian, Swahili, Tagalog: at least 12% of its words, and more than English ones) or by letters English
+    does not use (Polish, Turkish, Vietnamese...: :func:`_foreign_latin_letters`).  Latin-script text that fits
+    none of these is treated as English.
     """
     counts: dict = {}
     seen = 0
@@ -338,7 +387,34 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
         if top == "UNKNOWN":
             return "text in an unidentified script"
         return f"{'an' if top[0] in 'AEIOU' else 'a'} {top.title()}-script language"
-    return latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
+    return (latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
+            or _foreign_latin_letters(texts, max_letters))
+
+
+def _foreign_latin_letters(texts: Sequence[str], max_letters: int) -> "str | None":
+    """The Latin-script language named by letters English does not use (Polish ł, Turkish ı, Vietnamese ơ...),
+    or "a Latin-script language other than English" for text rich in other accented letters; None when such
+    letters are rare (an accented name in English text)."""
+    import unicodedata
+
+    letters = [ch for text in texts for ch in text if ch.isalpha()][:max_letters]
+    if not letters:
+        return None
+    votes = dict.fromkeys(_LATIN_LETTERS, 0)
+    accented = 0
+    for ch in letters:
+        low = ch.lower() if ch != "İ" else ch
+        if "\u1ea0" <= low <= "\u1ef9":
+            votes["Vietnamese"] += 1
+        for lang, chars in _LATIN_LETTERS.items():
+            votes[lang] += low in chars
+        accented += not ch.isascii() and _script(ch) == "LATIN" and unicodedata.decomposition(ch) != ""
+    name = max(votes, key=votes.get)
+    if votes[name] >= _MIN_FOREIGN_LETTERS and votes[name] >= _MIN_FOREIGN_SHARE * len(letters):
+        return name
+    if accented >= _MIN_FOREIGN_LETTERS and accented >= 4 * _MIN_FOREIGN_SHARE * len(letters):
+        return "a Latin-script language other than English"
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -347,9 +423,9 @@ def _latin_stop_stems() -> dict:
 
 
 def latin_language(toks: Sequence[str], stemmed: bool = False) -> "str | None":
-    """German, French, Spanish, Italian, Portuguese or Dutch when at least 12% of the (lower-cased, or with
-    ``stemmed`` Porter-stemmed) words ``toks`` are function words of that language and more of them are than
-    English ones; None otherwise, and for fewer than 8 words."""
+    """The language of ``_LATIN_STOPS`` (German ... Tagalog) of which at least 12% of the (lower-cased, or with
+    ``stemmed`` Porter-stemmed) words ``toks`` are function words, when more of them are than English ones;
+    None otherwise, and for fewer than 8 words."""
     if len(toks) < _MIN_LATIN_WORDS:
         return None
     english_stops, others = (_stop_stems(), _latin_stop_stems()) if stemmed else (STOP_WORDS, _LATIN_STOPS)

@@ -71,5 +71,5 @@ def test_html_prediction_scores_as_its_text_in_every_method(method):
 
 
 def test_reference_of_markup_only_is_a_value_error():
-    with pytest.raises(ValueError, match=r"references\[0\]\[1\]` has no text outside its HTML markup"):
+    with pytest.raises(ValueError, match=r"references\[0\]\[1\]` has no visible text outside its HTML markup"):
         PyramidScorer().score(["x"], [[REF, "<p><br/></p>"]])

@@ -28,6 +28,15 @@ TEXTS = {
                "Die Schulen bleiben bis Freitag geschlossen und die Kinder lernen zu Hause."),
 }
 ENGLISH = "A storm hit the coast and thousands of homes lost power."
+# Latin-script languages without English's letters: (a reference, an unrelated sentence)
+LATIN_OTHER = {
+    "Polish": ("Rząd ogłosił wczoraj nowy plan budowy dróg w całym kraju.",
+               "Kot śpi na ciepłym parapecie przy oknie w kuchni."),
+    "Turkish": ("Hükümet dün ülke genelinde yeni bir yol yapım planı açıkladı.",
+                "Kedi mutfakta pencerenin yanındaki sıcak pervazda uyuyor."),
+    "Vietnamese": ("Chính phủ hôm qua công bố kế hoạch xây dựng đường mới trên cả nước.",
+                   "Con mèo ngủ trên bậu cửa sổ ấm áp trong nhà bếp."),
+}
 
 
 @pytest.mark.parametrize("language", list(TEXTS))
@@ -43,6 +52,48 @@ def test_detect_language_other_cases():
     assert detect_language(["Storm hits coast, thousands lose power amid flooding chaos overnight"]) is None
     assert detect_language(["Die Küste"]) is None  # too few words to tell
     assert detect_language(["", "123 !!"]) is None
+
+
+@pytest.mark.parametrize("language", list(LATIN_OTHER))
+def test_latin_script_languages_are_named_by_their_letters(language):
+    ref, other = LATIN_OTHER[language]
+    assert detect_language([ref]) == language and detect_language([other]) == language
+    assert detect_language([ENGLISH + " " + ref]) == language  # mixed with English, still a fair share
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Pemerintah telah mengumumkan rencana yang baru untuk membangun jalan di seluruh negeri dan kota.",
+     "Indonesian or Malay"),
+    ("Serikali imetangaza mpango mpya wa kujenga barabara katika nchi nzima na miji yote ya pwani.", "Swahili"),
+    ("Inihayag ng gobyerno ang bagong plano para sa mga kalsada sa buong bansa at ito ay malaki.", "Tagalog"),
+])
+def test_latin_script_languages_without_special_letters_are_named_by_their_words(text, language):
+    assert detect_language([text]) == language
+
+
+def test_accented_names_in_english_are_not_a_language():
+    assert detect_language(["Jürgen Klopp met Mesut Özil in São Paulo on Monday to discuss the transfer."]) is None
+    assert detect_language(["Lech Wałęsa won the Nobel Peace Prize in 1983 for leading the Solidarity movement "
+                            "in the shipyards of Gdańsk and across the rest of the country."]) is None
+    assert detect_language(["ZAŻÓŁĆ GĘŚLĄ JAŹŃ"]) == "Polish"  # capitals too
+    assert detect_language(["Crème brûlée, jalapeño and açaí: a très naïve café menu."]) == \
+        "a Latin-script language other than English"
+
+
+@pytest.mark.parametrize("method", ALL_METHODS)
+def test_every_method_warns_and_signs_latin_script_languages(method):
+    sc = PyramidScorer(method=method)
+    refs = [[ref] for ref, _ in LATIN_OTHER.values()]
+    preds = [other for _, other in LATIN_OTHER.values()]
+    srcs = [ref + " " + other for ref, other in LATIN_OTHER.values()]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = sc.compute(preds, refs, srcs, explain=True)
+    said = " ".join(str(w.message) for w in caught)
+    for k, language in enumerate(LATIN_OTHER):
+        assert f"examples {k} look like {language}" in said, (method, said)
+        assert out["explanations"][k]["language"] == language
+    assert out["signature"].endswith("|lang:Polish,Turkish,Vietnamese")
 
 
 def test_english_development_data_is_never_flagged(realsumm_rows):

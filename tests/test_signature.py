@@ -27,6 +27,8 @@ CONFIGS = [
     PyramidConfig(method="peak", merge_threshold=0.7, threshold=0.65),
     PyramidConfig(method="ape", threshold=0.7, ape_alpha=0.5, zipf_beta=3.0, edge_percentile=90.0,
                   amr_parser="dependency"),
+    PyramidConfig(method="refpyramid", matcher="learned+recall"),
+    PyramidConfig(method="hirao", matcher="learned+recall"),
 ] + [PyramidConfig(method=m) for m in METHODS] + [PyramidConfig.from_preset(p) for p in PRESETS]
 
 
@@ -37,6 +39,8 @@ def _parts(config):
     parts["matcher"] = {"embedding": "embedding(all-MiniLM-L6-v2(gt-0.1.0),pool:mean)",
                         "amr": "amr(smatch-mmt,it:4,seed:1,parser:dep2amr-approx(core_web_sm-3.8.0))"}.get(
         config.matcher, config.matcher)
+    if config.matcher == "learned+recall":  # as match/mean.py describes it
+        parts["matcher"] = "mean(learned-presence@1a2b3c4d,recall)"
     return parts
 
 
@@ -78,6 +82,28 @@ def test_malformed_signature_is_a_value_error():
         Signature.parse("method:rouge|nonsense")
     with pytest.raises(ValueError, match="unknown method"):
         PyramidConfig.from_signature("method:bleu")
+
+
+@pytest.mark.parametrize("text, named", [
+    ("method:rouge|stm:none", "stm"),                      # a typo of a key: not ignored
+    ("m:rouge|rouge:2|bogus:1|v:pyramid-metric-0.1.0", "bogus"),
+    ("method:hirao|thresh:0.5", "thresh"),
+    ("method:rouge|method:be", "method"),                  # a conflict: not the last one silently
+    ("m:rouge|method:be", "method"),                       # the same key in short and long form
+    ("method:hirao|t:0.5|t:0.6", "'t'"),
+])
+def test_unknown_or_repeated_field_is_a_value_error_naming_it(text, named):
+    with pytest.raises(ValueError, match=named):
+        PyramidConfig.from_signature(text)
+
+
+@pytest.mark.parametrize("options", [{"matcher": "learned+recall"}, {"method": "hirao", "matcher": "learned+recall"},
+                                     {"method": "rouge"}, {"method": "be"}])
+def test_every_written_signature_reads_back_long_and_short(options):
+    scorer = PyramidScorer(**options)
+    for short in (False, True):
+        text = scorer.signature_object(nrefs=2).format(short=short)
+        assert PyramidConfig.from_signature(text + "|lang:Polish") == scorer.config
 
 
 def test_other_version_warns():

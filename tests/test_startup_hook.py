@@ -99,3 +99,73 @@ def test_the_pth_line_is_one_import_line_with_its_import_inside_a_try():
     lines = (ROOT / "pyramid_metric_evaluate.pth").read_text().splitlines()
     assert len(lines) == 1 and lines[0].startswith("import ")  # site executes only lines starting with import
     assert "try:" in lines[0] and lines[0].index("try:") < lines[0].index("pyramid_metric")
+
+
+# -- a shared or planted cache: links are never followed out of it, a modified script is repaired ----------------
+def _levels(cache: Path):
+    from pyramid_metric._hook import MODULE_NAME, MODULE_SHA256
+
+    root = cache / "evaluate_modules"
+    return [root, root / "metrics", root / "metrics" / f"evaluate-metric--{MODULE_NAME}",
+            root / "metrics" / f"evaluate-metric--{MODULE_NAME}" / MODULE_SHA256]
+
+
+@pytest.mark.parametrize("level", [0, 1, 2, 3])
+@pytest.mark.parametrize("what", ["__init__.py", "folder"])
+def test_hook_follows_no_planted_link_out_of_the_cache(pth_dir, tmp_path, level, what):
+    cache = tmp_path / "hf" / "modules"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    levels = _levels(cache)
+    if what == "folder":
+        levels[level].parent.mkdir(parents=True, exist_ok=True)
+        levels[level].symlink_to(outside, target_is_directory=True)
+    else:
+        levels[level].mkdir(parents=True)
+        (levels[level] / "__init__.py").symlink_to(outside / "planted.py")  # dangling
+    p = start(pth_dir, tmp_path, HF_HOME=str(tmp_path / "hf"))
+    assert p.returncode == 0 and p.stdout == "" and p.stderr == ""
+    assert list(outside.iterdir()) == []  # nothing created through the link
+    from pyramid_metric._hook import register
+
+    with pytest.raises(OSError, match="symbolic link|not a regular file"):
+        register(str(cache))
+    assert list(outside.iterdir()) == []
+
+
+@pytest.mark.parametrize("tamper", ["modified", "empty", "link", "dangling link", "folder-less tmp link"])
+def test_register_repairs_a_tampered_cached_module(tmp_path, tamper):
+    from pyramid_metric._hook import MODULE_SOURCE, module_path, register
+
+    cache = str(tmp_path / "modules")
+    path = Path(register(cache))
+    evil = tmp_path / "evil.py"
+    evil.write_text("import os; os.system('echo pwned')\n")
+    if tamper == "modified":
+        path.write_text(MODULE_SOURCE + "import os; os.system('echo pwned')\n")
+    elif tamper == "empty":
+        path.write_text("")
+    elif tamper == "link":
+        path.unlink()
+        path.symlink_to(evil)
+    elif tamper == "dangling link":
+        path.unlink()
+        path.symlink_to(tmp_path / "missing.py")
+    else:  # a link planted at the temporary file's name
+        path.write_text("x")
+        Path(f"{path}.{os.getpid()}.tmp").symlink_to(evil)
+    assert register(cache) == module_path(cache) == str(path)
+    assert not path.is_symlink() and path.read_text(encoding="utf-8") == MODULE_SOURCE
+    assert evil.read_text() == "import os; os.system('echo pwned')\n"  # the link's target is untouched
+    assert not (tmp_path / "missing.py").exists()
+    assert sorted(p.name for p in path.parent.iterdir()) == ["__init__.py", "pyramid.py"]
+
+
+def test_hook_repairs_a_modified_module_at_startup(pth_dir, tmp_path):
+    from pyramid_metric._hook import MODULE_SOURCE, register
+
+    path = Path(register(str(tmp_path / "hf" / "modules")))
+    path.write_text("raise SystemExit('modified')\n")
+    p = start(pth_dir, tmp_path, HF_HOME=str(tmp_path / "hf"))
+    assert p.returncode == 0 and p.stdout == "" and p.stderr == ""
+    assert path.read_text(encoding="utf-8") == MODULE_SOURCE

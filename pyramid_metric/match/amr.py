@@ -32,6 +32,14 @@ from .base import Matcher
 
 SMATCH_ITERATIONS = 5  # smatch's default: 1 smart start + 4 random restarts
 SEED = 0
+# Smatch's search grows with the node pairs that share a concept (its candidate mappings): about n^4 in time and
+# memory for n repetitions of one word (60 repetitions: 3 s; 400: the process reached 22 GB).  Above this many
+# pairs, graphs are matched by the in-order mapping (:func:`in_order_matching_triples`) instead, with a warning.
+# Sentences of ordinary text have a few dozen pairs.
+MAX_CANDIDATE_PAIRS = 900
+TOO_LARGE = (f"AMR graphs with more than {MAX_CANDIDATE_PAIRS} node pairs of the same concept (long, repetitive "
+             "text) are too large for Smatch's search: they are matched by mapping the nodes of each concept in "
+             "order instead (a lower bound on the matching triples)")
 
 _lock = threading.Lock()
 
@@ -62,6 +70,11 @@ def max_matching_triples(a: AMRGraph, b: AMRGraph, iterations: int = SMATCH_ITER
         return 0
     if _label_bound(ta, tb) == 0:
         return 0
+    if candidate_pairs(ta, tb) > MAX_CANDIDATE_PAIRS:
+        import warnings
+
+        warnings.warn(TOO_LARGE, UserWarning, stacklevel=2)
+        return in_order_matching_triples(ta, tb)
     with _lock:
         saved_iter, saved_random = smatch.iteration_num, smatch.random
         try:
@@ -74,6 +87,41 @@ def max_matching_triples(a: AMRGraph, b: AMRGraph, iterations: int = SMATCH_ITER
             smatch.iteration_num = saved_iter
             smatch.random = saved_random
     return int(best)
+
+
+def candidate_pairs(a: Tuple[list, list, list], b: Tuple[list, list, list]) -> int:
+    """The node pairs (one of A, one of B) with the same concept: the size of Smatch's candidate mappings."""
+    from collections import Counter
+
+    counts = Counter(_norm(t[2]) for t in b[0])
+    return sum(counts[_norm(t[2])] for t in a[0])
+
+
+def in_order_matching_triples(a: Tuple[list, list, list], b: Tuple[list, list, list]) -> int:
+    """Matching triples under one mapping: the k-th node of A with a concept to the k-th node of B with it.
+
+    Linear in the triples, exact for a graph against itself and for repeated content written in the same
+    order; otherwise a lower bound on Smatch's count (it is the count of one valid mapping)."""
+    from collections import defaultdict, deque
+
+    free = defaultdict(deque)
+    for _, node, concept in b[0]:
+        free[_norm(concept)].append(node)
+    mapping = {}
+    for _, node, concept in a[0]:
+        if free[_norm(concept)]:
+            mapping[node] = free[_norm(concept)].popleft()
+    attrs = {(_norm(t[0]), t[1], _norm(t[2])) for t in b[1]}
+    rels = {(_norm(t[0]), t[1], t[2]) for t in b[2]}
+    return (len(mapping)
+            + sum((_norm(t[0]), mapping[t[1]], _norm(t[2])) in attrs for t in a[1] if t[1] in mapping)
+            + sum((_norm(t[0]), mapping[t[1]], mapping[t[2]]) in rels for t in a[2]
+                  if t[1] in mapping and t[2] in mapping))
+
+
+def _norm(item: str) -> str:
+    """A label as Smatch compares it (``smatch.normalize``)."""
+    return item.lower().rstrip("_")
 
 
 def smatch_prf(a: AMRGraph, b: AMRGraph) -> Tuple[float, float, float]:

@@ -218,6 +218,12 @@ class APEMethod(Method):
                                         f"({pyramid.average_count()} SCUs)", "APE")
         notes = list(cap)
         refs = [reference_text(r) for r in pyramid.references]
+        if alpha < 1.0 and not any(len(words(r)) > 1 for r in refs):
+            # no reference has a word pair: ROUGE-SU4 counts nothing, and mixing in its 0 would give a copy of
+            # the reference alpha; the score is APE alone, said in the notes
+            alpha = 1.0
+            notes.append("the references have fewer than two words: ROUGE-SU4 has no word pair to count, "
+                         "the score is APE alone")
         su4 = rouge_recall(reference_text(prediction), refs, "su4", True) if alpha < 1.0 and words(
             reference_text(prediction)) else 0.0
         score = alpha * ape + (1.0 - alpha) * su4

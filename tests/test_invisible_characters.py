@@ -1,0 +1,70 @@
+"""Invisible characters and HTML entities do not move scores: every text is normalised once, at the entrance,
+for every method (the same text with and without them scores identically)."""
+import warnings
+
+import pytest
+
+from pyramid_metric import PyramidScorer
+from pyramid_metric.text import normalize_input
+
+ALL_METHODS = ["refpyramid", "hirao", "be", "rouge", "pyreval", "peak", "ape"]
+PRED = "The storm left thousands of homes without power. Officials opened shelters in three towns."
+REFS = ["A storm hit the coast and thousands of homes lost power.",
+        "Officials opened three shelters after the storm cut power to thousands."]
+SOURCE = ("A powerful storm hit the coast on Monday. Thousands of homes lost power. "
+          "Officials opened shelters in three towns.")
+INVISIBLE = {"zero-width space": "\u200b", "zero-width non-joiner": "\u200c", "zero-width joiner": "\u200d",
+             "byte-order mark": "\ufeff", "left-to-right mark": "\u200e", "right-to-left mark": "\u200f",
+             "bidi override": "\u202e", "bidi isolate": "\u2066", "soft hyphen": "\u00ad", "word joiner": "\u2060"}
+
+
+def _sprinkle(text: str, ch: str) -> str:
+    """``ch`` at the start, inside every word longer than 4 letters, and around the sentence ends."""
+    words = [w[:2] + ch + w[2:] if len(w) > 4 else w for w in text.split(" ")]
+    return ch + " ".join(words).replace(". ", "." + ch + " ") + ch
+
+
+def _variants():
+    out = {name: (_sprinkle(PRED, ch), [_sprinkle(r, ch) for r in REFS], _sprinkle(SOURCE, ch))
+           for name, ch in INVISIBLE.items()}
+    out["entities"] = (PRED.replace(" ", "&nbsp;", 3).replace(".", "&#46;").replace("of", "&#x6f;f"),
+                       [REFS[0].replace("and", "&#97;nd"), REFS[1].replace(" ", "&#32;")],
+                       SOURCE.replace(".", "&#x2E;"))
+    out["unusual spaces"] = (PRED.replace(" ", "\u00a0"), [REFS[0].replace(" ", "\u2009"), REFS[1].replace(" ", "\u202f")],
+                             SOURCE.replace(" ", "\u3000"))
+    out["bidi wrapped"] = ("\u2067" + PRED + "\u2069", ["\u202a" + r + "\u202c" for r in REFS], SOURCE)
+    return out
+
+
+def test_normalize_input_cases():
+    assert normalize_input("pow\u00ader\u200b&#46;") == "power."
+    assert normalize_input("a&nbsp;b\u2028c") == "a b\nc"
+    assert normalize_input("AT&T and &amp; stay readable") == "AT&T and & stay readable"
+    plain = "No entities, no invisible characters: Zürich, 東京."
+    assert normalize_input(plain) is plain  # untouched text is returned as is
+    assert normalize_input("\u200d\U0001F469\u200d\U0001F4BB") == "\U0001F469\U0001F4BB"
+
+
+@pytest.mark.parametrize("method", ALL_METHODS)
+def test_invisible_characters_and_entities_do_not_move_scores(method):
+    variants = _variants()
+    scorer = PyramidScorer(method=method)
+    preds = [PRED] + [v[0] for v in variants.values()]
+    refs = [REFS] + [v[1] for v in variants.values()]
+    srcs = [SOURCE] + [v[2] for v in variants.values()]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        scores = scorer.compute(preds, refs, srcs)["scores"]
+        mixed = scorer.compute([PRED, variants["soft hyphen"][0]], [variants["zero-width space"][1], REFS],
+                               [SOURCE, variants["byte-order mark"][2]])["scores"]
+    assert scores[0] > 0, scores
+    assert dict(zip(["plain", *variants], scores)) == dict.fromkeys(["plain", *variants], scores[0])
+    assert mixed == [scores[0], scores[0]]  # characters in the prediction only, or in the references only
+
+
+def test_text_of_invisible_characters_only_is_empty():
+    scorer = PyramidScorer(method="rouge")
+    with pytest.raises(ValueError, match=r"references\[0\]\[1\]` has no visible text"):
+        scorer.compute([PRED], [[REFS[0], "\u200b\ufeff\u200e"]])
+    with pytest.warns(UserWarning, match=r"predictions\[0\] is empty"):
+        assert scorer.compute(["\u200b\u00ad"], [REFS])["scores"] == [0.0]

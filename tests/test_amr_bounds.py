@@ -8,7 +8,7 @@ import warnings
 
 import pytest
 
-from pyramid_metric.amr import graphs_of, union
+from pyramid_metric.amr_graph import graphs_of, union
 from pyramid_metric.match import amr as amr_match
 from pyramid_metric.match.amr import (MAX_CANDIDATE_PAIRS, candidate_pairs, in_order_matching_triples,
                                       max_matching_triples)

@@ -149,22 +149,11 @@ def _decode_line(path: str, n: int, raw: bytes) -> str:
         raise InputError(f"{path}:{n}: {_not_utf8(exc)}") from None
 
 
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a JSON value (write a number, or the id as a string)")
-
-
 def json_value(text: str, where: str):
     """The value of one JSON text, strictly: NaN and Infinity are refused; an error names ``where``."""
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: not valid JSON ({exc.msg})") from None
-    except RecursionError:
-        raise InputError(f"{where}: JSON nested too deeply to read") from None
-    except ValueError as exc:  # NaN or Infinity, or an integer too long to convert (4300+ digits)
-        detail = str(exc) if "JSON value" in str(exc) else \
-            "a number with too many digits (write long ids as strings)"
-        raise InputError(f"{where}: {detail}") from None
+    from .io import strict_json
+
+    return strict_json(text, where, InputError)
 
 
 def _check_csv_row(path: str, n: int, reader: csv.DictReader, row: dict) -> None:

@@ -155,7 +155,23 @@ def _not_utf8(exc: UnicodeDecodeError) -> str:
 
 
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not a JSON value")
+    raise ValueError(f"{name} is not a JSON value (write a number, or the id as a string)")
+
+
+def strict_json(text: str, where: str, error: type = None):
+    """The value of one JSON text, strictly (NaN and Infinity refused), or ``error`` (default
+    :class:`PyramidFileError`) naming ``where``: invalid JSON, nesting too deep to read, an integer of 4300+
+    digits."""
+    error = error or PyramidFileError
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise error(f"{where}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise error(f"{where}: JSON nested too deeply to read") from None
+    except ValueError as exc:  # NaN, Infinity, or an integer too long to convert
+        detail = str(exc) if "JSON value" in str(exc) else "a number with too many digits (write long ids as strings)"
+        raise error(f"{where}: {detail}") from None
 
 
 def _json_line(raw: bytes, where: str, first: bool):
@@ -166,15 +182,7 @@ def _json_line(raw: bytes, where: str, first: bool):
         raise PyramidFileError(f"{where}: {_not_utf8(exc)}") from None
     if not line.strip():
         return None
-    try:
-        return json.loads(line, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise PyramidFileError(f"{where}: not valid JSON ({exc.msg})") from None
-    except RecursionError:
-        raise PyramidFileError(f"{where}: JSON nested too deeply to read") from None
-    except ValueError as exc:  # NaN, Infinity, or an integer of 4300+ digits
-        detail = str(exc) if "JSON value" in str(exc) else "a number with too many digits"
-        raise PyramidFileError(f"{where}: {detail}") from None
+    return strict_json(line, where)
 
 
 def _read_jsonl(path: str) -> List[HumanPyramid]:

@@ -154,6 +154,12 @@ class AlignMatcher(Matcher):
         if not any(passages):
             return [np.zeros((n_rows, len(p))) for p in passages]
         *units, parts = self._passage_words(passages + [pieces])
+        return self._presence_rows(units, parts)
+
+    def _presence_rows(self, units: Sequence[Sequence[_Words]], parts: Sequence[_Words]) -> List[np.ndarray]:
+        """For each passage's units, their presence against the whole summary (row 0) and each of its ``parts``
+        (rows 1.., when there are several): the summary's sentences, read inside the summary."""
+        n_rows = 1 if len(parts) == 1 else 1 + len(parts)
         if len(parts) == 1:
             targets = parts
         else:  # the whole summary is its sentences' words together

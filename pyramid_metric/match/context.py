@@ -72,18 +72,8 @@ class ContextMatcher(AlignMatcher):
             out[r, has] = np.add.reduceat(row, starts[has]) / sizes[has]
         return out
 
-    def presence_in_sentences(self, passages: Sequence[Sequence[str]], summary: str,
-                              sentences: Sequence[str]) -> List[np.ndarray]:
-        """Presence against the whole summary (row 0) and each sentence (rows 1..), the summary encoded once as
-        its sentences joined (a sentence's words are read inside the summary)."""
-        if not isinstance(summary, str):
-            raise ValueError(f"presence: `summary` must be a str, got {type(summary).__name__}")
-        passages = [list(p) for p in passages]
-        pieces = list(sentences) if len(sentences) > 1 else [summary]
-        n_rows = 1 if len(pieces) == 1 else 1 + len(pieces)
-        if not any(passages):
-            return [np.zeros((n_rows, len(p))) for p in passages]
-        *units, parts = self._passage_words(passages + [pieces])
+    def _presence_rows(self, units: Sequence[Sequence[_Words]], parts: Sequence[_Words]) -> List[np.ndarray]:
+        """Each passage's rows (whole summary, then each sentence), as :meth:`_credits` computes them."""
         return [self._credits(group, parts) for group in units]
 
     def expressed(self, units: Sequence[str], text: str) -> np.ndarray:

@@ -158,8 +158,11 @@ sys.exit(cli.main(sys.argv[1:]))
 def test_stopped_run_leaves_no_temporary_file_and_prints_one_line(jsonl, tmp_path, sig, code, said):
     out = tmp_path / "out.jsonl"
     out.write_text("previous\n")
+    # Ctrl-C as in a terminal: a process started in the background of a non-interactive shell (as CI may run
+    # the suite) inherits SIGINT ignored, and Python then never raises KeyboardInterrupt; restore the default.
     proc = subprocess.Popen([sys.executable, "-c", _SLOW_RUN, "score", str(jsonl), "-o", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert proc.stdout.readline().strip() == "scoring"
         assert [p.name for p in tmp_path.iterdir() if ".tmp" in p.name]  # the temporary output exists now

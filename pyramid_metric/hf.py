@@ -20,7 +20,7 @@ from .config import PyramidConfig
 from .options import declared, options_doc
 from .presets import PRESETS
 from .scorer import PyramidScorer
-from .scorer import SOURCE_SEPARATOR, check_encodable, metric_dict, one_pass_hint
+from .scorer import SOURCE_SEPARATOR, check_bool, check_encodable, metric_dict, one_pass_hint
 
 _CITATION = """\
 @inproceedings{hirao-etal-2018-automatic,
@@ -252,8 +252,7 @@ class Pyramid(evaluate.Metric):
             floats_only = self.config_name == FLOATS
         for name, value in (("floats_only", floats_only), ("explain", kwargs.get("explain", False)),
                             ("jackknife", kwargs.get("jackknife", False))):
-            if not isinstance(value, bool):
-                raise ValueError(f"`{name}` must be True or False, got {value!r}")
+            check_bool(value, name)
         if floats_only and kwargs.get("explain"):
             raise ValueError("`floats_only=True` returns the mean only: it cannot carry `explain=True`'s explanations")
         if predictions is not None or references is not None:

@@ -80,7 +80,8 @@ def _check_list(value, argument: str) -> list:
     return list(value)
 
 
-def _check_bool(value, argument: str) -> None:
+def check_bool(value, argument: str) -> None:
+    """A ValueError naming ``argument`` unless ``value`` is True or False (``"no"``, 0 and None are refused)."""
     if not isinstance(value, bool):
         raise ValueError(f"`{argument}` must be True or False, got {value!r}")
 
@@ -300,9 +301,9 @@ class PyramidScorer:
                              "default) or method='ape': it needs `scus` and one of those methods")
         if scus is None and scu_weights is not None:
             raise ValueError("`scu_weights` needs `scus`: give the SCU texts they weigh")
-        _check_bool(jackknife, "jackknife")
+        check_bool(jackknife, "jackknife")
         if progress is not None:
-            _check_bool(progress, "progress")
+            check_bool(progress, "progress")
         if jackknife:
             if scus is not None:
                 raise ValueError("`jackknife` leaves out one reference at a time: it needs `references`, not "
@@ -400,7 +401,7 @@ class PyramidScorer:
                 progress: Optional[bool] = None, scus=None, scu_weights=None, scu_contributors=None,
                 jackknife: bool = False) -> dict:
         """``{"pyramid": mean, "scores": [...], "signature": str}`` (+ ``"explanations"`` when asked)."""
-        _check_bool(explain, "explain")
+        check_bool(explain, "explain")
         results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors,
                              jackknife=jackknife)
         scores = [r.score for r in results]

@@ -15,6 +15,7 @@ API::
 
     embed(texts: list[str]) -> np.ndarray   # (len(texts), 384), float32, rows of norm 1 (or 0 for empty text)
     token_vectors(texts, layer) -> list[TokenVectors]  # contextual word-piece vectors of one layer, per text
+    word_vectors(words, layer) -> np.ndarray  # (len(words), 384) vectors of words each read alone (static)
     encoder_signature() -> str              # "all-MiniLM-L6-v2(...),pool:mean,maxlen:256,torch:...,transformers:..."
 
 ``token_vectors`` serves the alignment matcher (BERTScore-style greedy matching, Zhang et al. 2020):
@@ -39,6 +40,7 @@ logger = logging.getLogger(__name__)
 MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json)
 BATCH_SIZE = 64
 CACHE_SIZE = 200_000
+WORD_CACHE_SIZE = 200_000  # words kept in the word-vector cache (about 300 MB of float32 at 384 dims)
 TOKEN_CACHE_PIECES = 400_000  # word pieces kept in the token-vector cache (about 600 MB of float32 at 384 dims)
 
 # offsets: (n, 2) int array of character spans [start, end) of the text's word pieces (special tokens left
@@ -72,6 +74,7 @@ class Encoder:
         self._cache: "OrderedDict[str, np.ndarray]" = OrderedDict()
         self._token_cache: "OrderedDict[Tuple[int, str], TokenVectors]" = OrderedDict()
         self._token_pieces = 0
+        self._word_cache: "OrderedDict[Tuple[int, str], np.ndarray]" = OrderedDict()
         self._lock = threading.RLock()
         self._model = None
         self._tokenizer = None
@@ -270,6 +273,74 @@ class Encoder:
             self._token_cache.clear()
             self._token_pieces = 0
 
+    def _encode_words(self, words: List[str], layer: int) -> np.ndarray:
+        import torch
+
+        model, tok = self._load()
+        ids = tok(words, add_special_tokens=False, verbose=False)["input_ids"]
+        ids = [x[:self.max_length - 2] for x in ids]
+        out = np.zeros((len(words), self._dim), dtype=np.float32)
+        order = sorted(range(len(words)), key=lambda i: -len(ids[i]))
+        size = self.batch_size * 16  # a word is a few pieces: larger batches cost what one text batch costs
+        with torch.inference_mode():
+            for b in range(0, len(order), size):
+                idx = order[b:b + size]
+                width = len(ids[idx[0]]) + 2
+                batch = torch.zeros(len(idx), width, dtype=torch.long)
+                keep = torch.zeros(len(idx), width, dtype=torch.bool)
+                pieces = torch.zeros(len(idx), width, dtype=torch.float32)
+                for r, i in enumerate(idx):
+                    n = len(ids[i])
+                    batch[r, :n + 2] = torch.tensor([tok.cls_token_id] + ids[i] + [tok.sep_token_id])
+                    keep[r, :n + 2] = True
+                    pieces[r, 1:n + 1] = 1.0
+                additive = torch.zeros(keep.shape, dtype=torch.float32)
+                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
+                hidden = model.embeddings(input_ids=batch)
+                for block in model.encoder.layer[:layer]:
+                    state = block(hidden, additive[:, None, None, :])
+                    hidden = state[0] if isinstance(state, tuple) else state
+                pooled = (hidden.float() * pieces[..., None]).sum(1) / pieces.sum(1, keepdim=True).clamp(min=1.0)
+                out[idx] = torch.nn.functional.normalize(pooled, p=2, dim=-1).numpy()
+        return out
+
+    def word_vectors(self, words: Sequence[str], layer: int) -> np.ndarray:
+        """``(len(words), dim)`` vectors of words each read alone: ``[CLS] word [SEP]`` through the first ``layer``
+        layers, the word's pieces mean-pooled, L2-normalised (a zero row for a word with no piece).  A word's
+        vector depends on the word only, so it is cached across calls (LRU, ``WORD_CACHE_SIZE`` words): a
+        static word embedding distilled from the model, computed for the words met."""
+        if isinstance(words, str) or not isinstance(words, Sequence):
+            raise ValueError(f"word_vectors: `words` must be a list of str, got {type(words).__name__}")
+        model, _ = self._load()
+        if isinstance(layer, bool) or not isinstance(layer, int) or not 0 <= layer <= len(model.encoder.layer):
+            raise ValueError(f"word_vectors: `layer` must be an int in [0, {len(model.encoder.layer)}], got {layer!r}")
+        found: Dict[str, np.ndarray] = {}
+        with self._lock:
+            for w in words:
+                v = self._word_cache.get((layer, w))
+                if v is not None:
+                    self._word_cache.move_to_end((layer, w))
+                    found[w] = v
+        todo = [w for w in dict.fromkeys(words) if w not in found and w.strip()]
+        if todo:
+            for w, v in zip(todo, self._encode_words(todo, layer)):
+                found[w] = v
+            with self._lock:
+                for w in todo:
+                    self._word_cache[(layer, w)] = found[w]
+                while len(self._word_cache) > WORD_CACHE_SIZE:
+                    self._word_cache.popitem(last=False)
+        out = np.zeros((len(words), self._dim), dtype=np.float32)
+        for i, w in enumerate(words):
+            if w in found:
+                out[i] = found[w]
+        return out
+
+    def clear_word_cache(self) -> None:
+        """Forget every cached word vector (benchmarks use it to time a first call)."""
+        with self._lock:
+            self._word_cache.clear()
+
     def signature(self) -> str:
         """Model, pooling, maximum length and library versions: what the vectors depend on."""
         import torch
@@ -332,10 +403,15 @@ def token_vectors(texts: Sequence[str], layer: int, model: Optional[str] = None)
     return get_encoder(model).token_vectors(texts, layer)
 
 
+def word_vectors(words: Sequence[str], layer: int, model: Optional[str] = None) -> np.ndarray:
+    """Vectors of words each read alone at ``layer`` (a static embedding distilled from the model; cached)."""
+    return get_encoder(model).word_vectors(words, layer)
+
+
 def encoder_signature(model: Optional[str] = None) -> str:
     """Signature fragment of the encoder: model, pooling, max length, torch and transformers versions."""
     return get_encoder(model).signature()
 
 
-__all__ = ["Encoder", "TokenVectors", "embed", "token_vectors", "encoder_signature", "get_encoder",
+__all__ = ["Encoder", "TokenVectors", "embed", "token_vectors", "word_vectors", "encoder_signature", "get_encoder",
            "default_model_path"]

@@ -10,7 +10,7 @@ from typing import Union
 from ..options import MATCHERS, matcher_args, register_matcher
 from .base import Matcher
 
-from . import lcs, recall, embedding, align, context, amr, learned, mean  # noqa: E402,F401  (the built-ins register)
+from . import lcs, recall, soft, embedding, align, context, amr, learned, mean  # noqa: E402,F401  (the built-ins register)
 
 
 def get_matcher(matcher: Union[str, Matcher], **options) -> Matcher:

@@ -58,6 +58,8 @@ ROWS = {
     "rouge_su4": ("ROUGE-SU4 recall (method=rouge)", dict(method="rouge", rouge_variant="su4"), False),
     "be": ("BE-HMR recall (method=be)", dict(method="be"), False),
     "default": ("**Default**: reference-EDU pyramid, content-weighted credit, presence=auto", dict(), False),
+    "refpyr_soft": ("reference-EDU pyramid, presence=auto, soft presence (static MiniLM cosine for missing plain "
+                    "words)", dict(matcher="soft"), False),
     "refpyr_summary_sentence": ("reference-EDU pyramid, presence = mean(whole summary, best sentence)",
                                 dict(presence="summary+sentence"), False),
     "refpyr_sentence_bigram": ("reference-EDU pyramid, presence = mean(best sentence, bigram share in the summary)",

@@ -63,6 +63,12 @@ PYRAMID_ROWS = {
     "refpyr_lcs": ("Reference-EDU pyramid, LCS presence, content credit", dict(method="refpyramid", matcher="lcs")),
     "refpyr_align": ("Reference-EDU pyramid, align presence (contextual MiniLM word alignment), content credit",
                      dict(method="refpyramid", matcher="align")),
+    "refpyr_soft": ("Reference-EDU pyramid, soft presence (content-word recall, a missing plain word credited by "
+                    "its static MiniLM cosine), content credit", dict(method="refpyramid", matcher="soft")),
+    "human_soft": ("Human SCUs given, refpyramid scoring, soft presence, per-SCU credit",
+                   dict(scus="alone", method="refpyramid", matcher="soft", credit="unit")),
+    "human_soft_ref": ("Human SCUs and the reference given, soft presence of label and reference span",
+                       dict(scus=True, matcher="soft")),
     "refpyr_context": ("Reference-EDU pyramid, context presence (each unit's MiniLM BERTScore recall), content "
                        "credit", dict(method="refpyramid", matcher="context")),
     "human_context": ("Human SCUs given, refpyramid scoring, context presence, per-SCU credit",

@@ -46,7 +46,7 @@ def test_extract_with_a_method_that_builds_no_extract_is_an_error():
     with pytest.raises(ValueError, match="`extract`.*method='hirao'"):
         PyramidScorer(extract="rouge")
     assert PyramidScorer(method="hirao").config.extract == "be"
-    assert PyramidScorer().config.matcher == "recall" and PyramidScorer(method="hirao").config.matcher == "lcs"
+    assert PyramidScorer().config.matcher == "soft" and PyramidScorer(method="hirao").config.matcher == "lcs"
 
 
 def test_multi_reference_weights_count_references_expressing_a_unit():

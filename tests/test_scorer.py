@@ -65,7 +65,7 @@ def test_default_is_reference_pyramid_without_sources():
                                   [[REF], REF], explain=True)
     # 4 of the reference's 7 content words (storm, thousands, homes, power) and none
     assert out["scores"] == [pytest.approx(4 / 7), 0.0]
-    assert out["signature"].startswith("nrefs:1|method:refpyramid|matcher:recall|credit:presence-x-content|seg:")
+    assert out["signature"].startswith("nrefs:1|method:refpyramid|matcher:soft(recall+static-cosine,layer:6,floor:0.3,plain-words,")
     units = out["explanations"][0]["pyramid"]["units"]
     assert [u["text"] for u in units] == ["A storm hit the coast", "and thousands of homes lost power."]
 

@@ -76,44 +76,61 @@ class SoftRecallMatcher(RecallMatcher):
             raise ValueError(f"SoftRecallMatcher: `floor` must be a number in [0, 1], got {floor!r}")
         self.layer, self.floor, self.model = layer, float(floor), model
 
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Compute the vectors of the plain words of these texts in one batch (cached), so that later calls look
+        them up."""
+        words = sorted({w for t in texts if isinstance(t, str) for w in text_words(t, True)[1] if w})
+        if words and self.floor < 1.0:
+            self._vectors(words)
+
+    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]]) -> None:
+        """The vectors of the plain words of a batch of summaries, in one batch (their sentences' words are
+        theirs)."""
+        self.prepare(summaries)
+
     def _vectors(self, surfaces: Sequence[str]) -> np.ndarray:
         from ..encoder import word_vectors
 
         return word_vectors(list(surfaces), self.layer, self.model)
 
-    def _presence_rows(self, units: Sequence[str], targets: Sequence[str]) -> np.ndarray:
-        """(len(targets), len(units)) presences: a(w, s) averaged over each unit's words, one row per text."""
-        out = np.zeros((len(targets), len(units)))
+    def _presence_rows(self, units: Sequence[str], texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), len(units)) presences: a(w, s) averaged over each unit's words, one row per text.  Each text
+        costs one product of the units' plain word vectors with its own and a few array operations."""
         unit_words = [text_words(u, True) for u in units]
-        target_words = [text_words(t, False) for t in targets]
-        soft = self.floor < 1.0
+        text_words_ = [text_words(t, False) for t in texts]
+        stem_ids: dict = {}
+        for stems, _ in unit_words + text_words_:
+            for st in stems:
+                stem_ids.setdefault(st, len(stem_ids))
+        sizes = np.array([len(st) for st, _ in unit_words])
+        owner = np.repeat(np.arange(len(units)), sizes)  # the unit of each unit word
+        word_stem = np.array([stem_ids[st] for stems, _ in unit_words for st in stems], dtype=np.int64)
+        # clipping: each distinct (unit, stem) pair with its count in the unit
+        pairs = Counter(zip(owner.tolist(), word_stem.tolist()))
+        pair_unit = np.array([j for j, _ in pairs], dtype=np.int64)
+        pair_stem = np.array([k for _, k in pairs], dtype=np.int64)
+        pair_count = np.array(list(pairs.values()), dtype=np.float64)
+        surfaces = [w for _, sf in unit_words for w in sf]
+        soft = self.floor < 1.0 and any(surfaces)
         if soft:
-            pool = sorted({w for _, sf in unit_words + target_words for w in sf if w})
+            pool = sorted({w for _, sf in unit_words + text_words_ for w in sf if w})
             index = {w: i for i, w in enumerate(pool)}
-            vectors = self._vectors(pool) if pool else np.zeros((0, 1), dtype=np.float32)
-        for r, (t_stems, t_surfaces) in enumerate(target_words):
-            if not t_stems:
+            vectors = self._vectors(pool)
+            plain = np.array([bool(w) for w in surfaces])
+            unit_vectors = vectors[[index[w] for w in surfaces if w]]
+        out = np.zeros((len(texts), len(units)))
+        for r, (stems, text_surfaces) in enumerate(text_words_):
+            if not stems:
                 continue
-            have = set(t_stems)
-            plain = [index[w] for w in t_surfaces if w] if soft else []
-            best = None
-            if plain:
-                flat = [index[w] for _, sf in unit_words for w in sf if w]
-                if flat:
-                    cos = (vectors[flat] @ vectors[plain].T).max(axis=1)
-                    best = iter(np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0).tolist())
-            for j, (u_stems, u_surfaces) in enumerate(unit_words):
-                if not u_stems:
-                    continue
-                avail, credit = Counter(t_stems), 0.0
-                for s, w in zip(u_stems, u_surfaces):
-                    near = next(best) if (w and best is not None) else 0.0
-                    if avail[s] > 0:
-                        credit += 1.0
-                        avail[s] -= 1
-                    elif s not in have:
-                        credit += near
-                out[r, j] = credit / len(u_stems)
+            counts = np.bincount([stem_ids[st] for st in stems], minlength=len(stem_ids)).astype(np.float64)
+            credit = np.bincount(pair_unit, weights=np.minimum(pair_count, counts[pair_stem]), minlength=len(units))
+            text_plain = [index[w] for w in text_surfaces if w] if soft else []
+            if text_plain:
+                near = np.clip(((unit_vectors @ vectors[text_plain].T).max(axis=1) - self.floor) / (1.0 - self.floor),
+                               0.0, 1.0)
+                absent = counts[word_stem[plain]] == 0  # a stem the text has is never credited twice
+                credit += np.bincount(owner[plain][absent], weights=near[absent], minlength=len(units))
+            out[r, sizes > 0] = credit[sizes > 0] / sizes[sizes > 0]
         return out
 
     def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
@@ -125,9 +142,9 @@ class SoftRecallMatcher(RecallMatcher):
                               sentences: Sequence[str]) -> List[np.ndarray]:
         """Presence of each piece against the whole summary (row 0) and each of its sentences (rows 1..; none when
         it has fewer than two); the vectors of every word involved are fetched once."""
-        targets = [summary] + (list(sentences) if len(sentences) > 1 else [])
+        texts = [summary] + (list(sentences) if len(sentences) > 1 else [])
         flat = [u for p in passages for u in p]
-        rows = self._presence_rows(flat, targets) if flat else np.zeros((len(targets), 0))
+        rows = self._presence_rows(flat, texts) if flat else np.zeros((len(texts), 0))
         cuts = np.cumsum([len(p) for p in passages])[:-1]
         return list(np.split(rows, cuts, axis=1)) if passages else []
 

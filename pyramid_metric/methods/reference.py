@@ -73,7 +73,10 @@ With one reference, matcher "recall" and content credit, the score is the
 share of the reference's content words that the summary contains, counted
 unit by unit (clipped per unit), half of each unit's share taken from the
 summary sentence that contains most of it: a ROUGE-1 recall over content
-words whose clipping respects the reference's EDUs.  On REALSumm dev it agrees
+words whose clipping respects the reference's EDUs.  The default matcher,
+"soft" (``pyramid_metric/match/soft.py``), counts the same words and also
+credits a missing plain word said in other words by the cosine of static
+MiniLM word vectors above a floor; names and figures must match exactly.  On REALSumm dev it agrees
 with the human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at
 summary level; on DUC 2007 (four references) see docs/studies/duc2007.md.
 
@@ -87,7 +90,7 @@ from typing import List, Optional, Sequence
 import numpy as np
 
 from ..document import make_documents
-from ..match import get_matcher, matcher_options
+from ..match import Matcher, get_matcher, matcher_options
 from ..match.recall import bigram_counts, bigram_hits, bigram_recall
 from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
@@ -220,8 +223,8 @@ class ReferencePyramidMethod(Method):
 
         summaries = [clean_text(p) for p in predictions]
         sentences = self._sentences(summaries)
-        if self.matcher.reads_context:  # encode the batch's summaries together (batched, cached)
-            self.matcher.prepare_summaries(summaries, sentences)
+        if self.matcher.reads_context or type(self.matcher).prepare_summaries is not Matcher.prepare_summaries:
+            self.matcher.prepare_summaries(summaries, sentences)  # encode the batch's summaries together (cached)
         return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
 
     @staticmethod
@@ -313,7 +316,7 @@ PRESENCE_RULES = {"summary+sentence": "mean(summary,best-sentence)", "sentence+b
 _PRESENCE_OPTION = {v: k for k, v in PRESENCE_RULES.items()}
 
 register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the references' own EDUs, unmerged; "
-                "credit = weight x content words x presence (with one reference the mean of the unit's "
+                "credit = weight x content words x presence (with one reference the mean of the unit's soft "
                 "content-word recall in the whole summary and in its best sentence; with several the mean of its "
                 "best-sentence recall, its in-order content-word recall and its best-sentence bigram share); no "
                 "sources needed (the default)", options=(
@@ -332,7 +335,7 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
                 "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "
                 "as-edus: labels alone, credited as reference EDUs (the credit option)"),
-), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "recall"}, fields=(
+), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "soft"}, fields=(
     MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
     SEGMENTER, LMAX, option("presence", "presence", PRESENCE_RULES.get, _PRESENCE_OPTION.get),
     const("multiref", "every-ref-edu,pooled")))

@@ -1,0 +1,110 @@
+"""The soft content-word recall matcher (``matcher="soft"``, the default's judge): a word in other words is
+credited by the cosine of static MiniLM word vectors above a floor; names, figures and words already found are
+not."""
+import numpy as np
+import pytest
+
+from pyramid_metric import PyramidScorer
+from pyramid_metric.encoder import get_encoder, word_vectors
+from pyramid_metric.match import get_matcher
+from pyramid_metric.match.recall import RecallMatcher
+from pyramid_metric.match.soft import LAYER, SoftRecallMatcher, is_plain
+
+
+def credit_by_hand(unit_words, text_words, floor, layer=LAYER):
+    """The definition written out for units whose words all differ from the text's: the mean over the unit's
+    words of max(0, (best cosine with a text word - b) / (1 - b))."""
+    u, t = word_vectors(unit_words, layer), word_vectors(text_words, layer)
+    best = (u @ t.T).max(axis=1)
+    return float(np.mean(np.clip((best - floor) / (1 - floor), 0, 1)))
+
+
+def test_a_word_in_other_words_earns_its_rescaled_static_cosine():
+    unit, text = "the company fired its chief executive", "The firm dismissed its boss."
+    for floor in (0.3, 0.5, 0.0):
+        got = SoftRecallMatcher(floor=floor).presence([unit], text)[0]
+        want = credit_by_hand(["company", "fired", "chief", "executive"], ["firm", "dismissed", "boss"], floor)
+        assert got == pytest.approx(want, abs=1e-6)
+    assert 0.0 < SoftRecallMatcher().presence([unit], text)[0] < 1.0
+
+
+def test_exact_words_count_as_recall_counts_them_and_the_rest_by_meaning():
+    # "storm" and "coast" are found (1 each); "hit" is not: it earns its best cosine with "struck"/"shore"/...
+    unit, text = "The storm hit the coast.", "A storm struck the coast on Monday."
+    got = SoftRecallMatcher().presence([unit], text)[0]
+    near = credit_by_hand(["hit"], ["storm", "struck", "coast", "monday"], 0.3)
+    assert got == pytest.approx((1 + near + 1) / 3, abs=1e-6)
+
+
+def test_floor_one_is_the_recall_matcher_exactly():
+    units = ["The storm hit the coast.", "storm storm damage", "of the", "Apple sold 5 million phones in 2020.",
+             "", "Die Regierung hat das Gesetz verabschiedet."]
+    texts = ["A storm struck the shore; storm damage was wide.", "Samsung sold 7 million handsets.", "the of"]
+    soft, recall = SoftRecallMatcher(floor=1.0), RecallMatcher()
+    for text in texts:
+        assert soft.presence(units, text).tolist() == recall.presence(units, text).tolist()
+
+
+def test_names_figures_and_words_found_once_earn_no_soft_credit():
+    soft, recall = SoftRecallMatcher(), RecallMatcher()
+    wrong_facts = ["Apple sold 5 million phones.", "Samsung sold 7 million phones."]
+    assert soft.presence([wrong_facts[0]], wrong_facts[1])[0] == recall.presence([wrong_facts[0]], wrong_facts[1])[0]
+    # clipping stands: the second "storm" of the unit is not credited by the summary's one "storm"
+    assert soft.presence(["storm storm"], "a storm")[0] == pytest.approx(0.5)
+    assert [is_plain(w) for w in ("fired", "Fired", "COVID", "5G", "naïve", "über")] == [True] + [False] * 5
+
+
+def test_another_latin_language_is_judged_by_exact_words():
+    unit, text = "Die Regierung hat das Gesetz verabschiedet.", "Das Parlament beschloss die Reform."
+    assert SoftRecallMatcher().presence([unit], text)[0] == RecallMatcher().presence([unit], text)[0]
+
+
+def test_sentence_rows_match_presence_against_each_text():
+    units = ["The storm hit the coast.", "Thousands of homes lost power."]
+    summary = "A storm struck the shore. Many houses had no electricity."
+    sentences = ["A storm struck the shore.", "Many houses had no electricity."]
+    m = SoftRecallMatcher()
+    rows = m.presence_in_sentences([units[:1], units[1:]], summary, sentences)
+    assert [r.shape for r in rows] == [(3, 1), (3, 1)]
+    joined = np.hstack(rows)
+    for r, text in enumerate([summary] + sentences):
+        assert joined[r].tolist() == pytest.approx(m.presence(units, text).tolist(), abs=1e-12)
+    assert joined[2, 1] > joined[1, 1]  # "homes lost power" is said in the second sentence, in other words
+
+
+def test_word_vectors_are_static_cached_and_checked():
+    enc = get_encoder()
+    a = word_vectors(["storm", "coast"], LAYER)
+    assert a.shape == (2, enc.dim) and np.allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
+    assert np.array_equal(word_vectors(["coast", "storm", "storm"], LAYER)[[1, 0]], a)
+    assert not word_vectors([""], LAYER).any()
+    with pytest.raises(ValueError, match="layer"):
+        word_vectors(["storm"], 9)
+    with pytest.raises(ValueError, match="words"):
+        word_vectors("storm", LAYER)
+    with pytest.raises(ValueError, match="floor"):
+        SoftRecallMatcher(floor=1.5)
+
+
+def test_paraphrase_beats_unrelated_text_and_a_copy_scores_one():
+    ref = "A storm hit the coast on Monday. Thousands of homes lost power."
+    scorer = PyramidScorer()
+    copy, para, other = (r.score for r in scorer.score(
+        [ref, "On Monday a storm struck the shore and left thousands of houses without electricity.",
+         "The football team won the cup after a penalty shoot-out."], [[ref]] * 3))
+    lexical_para = PyramidScorer(matcher="recall").score(
+        ["On Monday a storm struck the shore and left thousands of houses without electricity."], [[ref]])[0].score
+    assert copy == pytest.approx(1.0)
+    assert para > lexical_para and para > other + 0.2
+
+
+def test_the_default_uses_it_and_builds_the_lexical_pyramid():
+    refs = ["A storm hit the coast on Monday. Thousands of homes lost power.",
+            "Thousands of homes lost power after the storm.", "The mayor opened three shelters."]
+    default = PyramidScorer()
+    assert default.config.matcher == "soft"
+    assert "|matcher:soft(recall+static-cosine,layer:6,floor:0.3,plain-words," in default.signature()
+    soft_pyr = default.method.build_many([refs], [None])[0]
+    lexical_pyr = PyramidScorer(matcher="recall").method.build_many([refs], [None])[0]
+    assert [(u.text, u.weight) for u in soft_pyr.units] == [(u.text, u.weight) for u in lexical_pyr.units]
+    assert isinstance(get_matcher("soft"), SoftRecallMatcher)

@@ -15,6 +15,7 @@ API::
 
     embed(texts: list[str]) -> np.ndarray   # (len(texts), 384), float32, rows of norm 1 (or 0 for empty text)
     token_vectors(texts, layer) -> list[TokenVectors]  # contextual word-piece vectors of one layer, per text
+    token_vectors_by_layer(texts, layers) -> {layer: list[TokenVectors]}  # several layers from one pass
     word_vectors(words, layer) -> np.ndarray  # (len(words), 384) vectors of words each read alone (static)
     encoder_signature() -> str              # "all-MiniLM-L6-v2(...),pool:mean,maxlen:256,torch:...,transformers:..."
 
@@ -22,7 +23,8 @@ API::
 the states of layer ``layer`` (0 = embeddings) for every word piece of a text, with the character
 span each piece covers.  A text longer than ``max_length`` pieces is read in overlapping windows of
 ``max_length`` pieces (half a window apart) and each piece takes its states from the window in which
-it is most central, so nothing is truncated.  Only the first ``layer`` layers are run.
+it is most central, so nothing is truncated.  Only the first ``layer`` layers are run.  Texts are batched
+longest first, at most ``batch_size`` a batch, with cuts placed so that little padding is computed.
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ logger = logging.getLogger(__name__)
 
 MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json)
 BATCH_SIZE = 64
+BATCH_COST = 4096  # word-piece positions a batch's fixed cost counts as when texts are cut into batches
 CACHE_SIZE = 200_000
 WORD_CACHE_SIZE = 200_000  # words kept in the word-vector cache (about 300 MB of float32 at 384 dims)
 TOKEN_CACHE_PIECES = 400_000  # word pieces kept in the token-vector cache (about 600 MB of float32 at 384 dims)
@@ -200,20 +203,46 @@ class Encoder:
             out.append((a, a + size, keep_from, keep_to))
         return out
 
-    def _encode_tokens(self, texts: List[str], layer: int) -> List[TokenVectors]:
+    def _batches(self, lengths: Sequence[int]) -> List[List[int]]:
+        """Indices of sequences of these ``lengths`` grouped into batches of at most ``batch_size``, longest
+        first.  A batch is computed at the width of its longest sequence; the cuts minimise the positions
+        computed, padding included, plus ``BATCH_COST`` positions per batch (its fixed cost), so that a few
+        long texts do not widen a batch of short ones."""
+        order = sorted(range(len(lengths)), key=lambda k: -lengths[k])
+        cost = [0] + [None] * len(order)  # cost[j]: cheapest cost of the first j sequences
+        cut = [0] * (len(order) + 1)
+        for j in range(1, len(order) + 1):
+            for i in range(max(0, j - self.batch_size), j):
+                c = cost[i] + (j - i) * lengths[order[i]] + BATCH_COST
+                if cost[j] is None or c < cost[j]:
+                    cost[j], cut[j] = c, i
+        out, j = [], len(order)
+        while j:
+            out.append(order[cut[j]:j])
+            j = cut[j]
+        return out[::-1]
+
+    def _encode_token_layers(self, texts: List[str], layers: Sequence[int]) -> Dict[int, List[TokenVectors]]:
+        """Word-piece vectors of ``texts`` at each of ``layers`` from one pass of the encoder (no cache)."""
         import torch
 
         model, tok = self._load()
-        n_layers = len(model.encoder.layer)
+        depth = min(max(layers), len(model.encoder.layer))
         enc = tok(texts, add_special_tokens=False, return_offsets_mapping=True, verbose=False)
         pieces = []  # (text index, window start, window end, keep_from, keep_to)
         for i, ids in enumerate(enc["input_ids"]):
             pieces += [(i, *w) for w in self._windows(len(ids))]
-        states = [np.zeros((len(ids), self._dim), dtype=np.float32) for ids in enc["input_ids"]]
-        order = sorted(range(len(pieces)), key=lambda k: -(pieces[k][2] - pieces[k][1]))
+        states = {layer: [np.zeros((len(ids), self._dim), dtype=np.float32) for ids in enc["input_ids"]]
+                  for layer in layers}
+
+        def store(layer, hidden, batch):
+            hidden = torch.nn.functional.normalize(hidden.float(), p=2, dim=-1).numpy()
+            for r, (i, a, _, lo, hi) in enumerate(batch):
+                states[layer][i][lo:hi] = hidden[r, 1 + lo - a:1 + hi - a]
+
         with torch.inference_mode():
-            for b in range(0, len(order), self.batch_size):
-                batch = [pieces[k] for k in order[b:b + self.batch_size]]
+            for rows in self._batches([e - a + 2 for _, a, e, _, _ in pieces]):
+                batch = [pieces[k] for k in rows]
                 width = max(e - a for _, a, e, _, _ in batch) + 2
                 ids = torch.zeros(len(batch), width, dtype=torch.long)
                 keep = torch.zeros(len(batch), width, dtype=torch.bool)
@@ -224,48 +253,73 @@ class Encoder:
                 additive = torch.zeros(keep.shape, dtype=torch.float32)
                 additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
                 hidden = model.embeddings(input_ids=ids)
-                for block in model.encoder.layer[:min(layer, n_layers)]:
+                if 0 in states:
+                    store(0, hidden, batch)
+                for n, block in enumerate(model.encoder.layer[:depth], start=1):
                     out = block(hidden, additive[:, None, None, :])
                     hidden = out[0] if isinstance(out, tuple) else out
-                hidden = torch.nn.functional.normalize(hidden.float(), p=2, dim=-1).numpy()
-                for r, (i, a, _, lo, hi) in enumerate(batch):
-                    states[i][lo:hi] = hidden[r, 1 + lo - a:1 + hi - a]
-        return [TokenVectors(np.asarray(off, dtype=np.int64).reshape(-1, 2), st)
-                for off, st in zip(enc["offset_mapping"], states)]
+                    if n in states:
+                        store(n, hidden, batch)
+        offsets = [np.asarray(off, dtype=np.int64).reshape(-1, 2) for off in enc["offset_mapping"]]
+        return {layer: [TokenVectors(off, st) for off, st in zip(offsets, states[layer])] for layer in layers}
+
+    def _encode_tokens(self, texts: List[str], layer: int) -> List[TokenVectors]:
+        """Word-piece vectors of ``texts`` at ``layer`` (no cache)."""
+        return self._encode_token_layers(texts, (layer,))[layer]
+
+    def _check_texts(self, texts: Sequence[str], name: str) -> None:
+        if isinstance(texts, str) or not isinstance(texts, Sequence):
+            raise ValueError(f"{name}: `texts` must be a list of str, got {type(texts).__name__}")
+        for i, t in enumerate(texts):
+            if not isinstance(t, str):
+                raise ValueError(f"{name}: `texts[{i}]` must be a str, got {type(t).__name__}")
+
+    def _check_layer(self, layer, name: str) -> None:
+        model, _ = self._load()
+        if isinstance(layer, bool) or not isinstance(layer, int) or not 0 <= layer <= len(model.encoder.layer):
+            raise ValueError(f"{name}: `layer` must be an int in [0, {len(model.encoder.layer)}], got {layer!r}")
 
     def token_vectors(self, texts: Sequence[str], layer: int) -> List[TokenVectors]:
         """Contextual vectors of every word piece of each text at ``layer`` (0 = embeddings, 6 = the last
         layer of MiniLM-L6), with their character spans; each distinct text is encoded once (LRU cache)."""
-        if isinstance(texts, str) or not isinstance(texts, Sequence):
-            raise ValueError(f"token_vectors: `texts` must be a list of str, got {type(texts).__name__}")
-        for i, t in enumerate(texts):
-            if not isinstance(t, str):
-                raise ValueError(f"token_vectors: `texts[{i}]` must be a str, got {type(t).__name__}")
-        model, _ = self._load()
-        if isinstance(layer, bool) or not isinstance(layer, int) or not 0 <= layer <= len(model.encoder.layer):
-            raise ValueError(f"token_vectors: `layer` must be an int in [0, {len(model.encoder.layer)}], "
-                             f"got {layer!r}")
-        found: Dict[str, TokenVectors] = {}
+        self._check_texts(texts, "token_vectors")
+        self._check_layer(layer, "token_vectors")
+        return self._cached_token_vectors(texts, (layer,))[layer]
+
+    def token_vectors_by_layer(self, texts: Sequence[str], layers: Sequence[int]) -> Dict[int, List[TokenVectors]]:
+        """``{layer: token_vectors(texts, layer)}`` for each of ``layers``, the layers read from one pass of the
+        encoder over the texts not yet cached (cheaper than one call of :meth:`token_vectors` per layer)."""
+        self._check_texts(texts, "token_vectors_by_layer")
+        if isinstance(layers, (str, int)) or not isinstance(layers, Sequence) or not layers:
+            raise ValueError(f"token_vectors_by_layer: `layers` must be a non-empty list of int, got {layers!r}")
+        for layer in layers:
+            self._check_layer(layer, "token_vectors_by_layer")
+        return self._cached_token_vectors(texts, tuple(dict.fromkeys(layers)))
+
+    def _cached_token_vectors(self, texts: Sequence[str], layers: Tuple[int, ...]) -> Dict[int, List[TokenVectors]]:
+        found: Dict[Tuple[int, str], TokenVectors] = {}
         with self._lock:
-            for t in texts:
-                v = self._token_cache.get((layer, t))
-                if v is not None:
-                    self._token_cache.move_to_end((layer, t))
-                    found[t] = v
-        todo = [t for t in dict.fromkeys(texts) if t not in found and t.strip()]
+            for layer in layers:
+                for t in texts:
+                    v = self._token_cache.get((layer, t))
+                    if v is not None:
+                        self._token_cache.move_to_end((layer, t))
+                        found[layer, t] = v
+        todo = [t for t in dict.fromkeys(texts) if t.strip() and any((layer, t) not in found for layer in layers)]
         if todo:
-            for t, v in zip(todo, self._encode_tokens(todo, layer)):
-                found[t] = v
+            encoded = self._encode_token_layers(todo, layers)
             with self._lock:
-                for t in todo:
-                    if (layer, t) not in self._token_cache:
-                        self._token_cache[(layer, t)] = found[t]
-                        self._token_pieces += len(found[t].offsets)
+                for layer in layers:
+                    for t, v in zip(todo, encoded[layer]):
+                        found.setdefault((layer, t), v)
+                        if (layer, t) not in self._token_cache:
+                            self._token_cache[(layer, t)] = v
+                            self._token_pieces += len(v.offsets)
                 while self._token_pieces > TOKEN_CACHE_PIECES and len(self._token_cache) > 1:
                     _, old = self._token_cache.popitem(last=False)
                     self._token_pieces -= len(old.offsets)
         empty = TokenVectors(np.zeros((0, 2), dtype=np.int64), np.zeros((0, self._dim), dtype=np.float32))
-        return [found.get(t, empty) for t in texts]
+        return {layer: [found.get((layer, t), empty) for t in texts] for layer in layers}
 
     def clear_token_cache(self) -> None:
         """Forget every cached token vector (benchmarks use it to time texts never seen)."""
@@ -403,6 +457,12 @@ def token_vectors(texts: Sequence[str], layer: int, model: Optional[str] = None)
     return get_encoder(model).token_vectors(texts, layer)
 
 
+def token_vectors_by_layer(texts: Sequence[str], layers: Sequence[int],
+                           model: Optional[str] = None) -> Dict[int, List[TokenVectors]]:
+    """``{layer: token_vectors(texts, layer)}`` for each of ``layers``, read from one pass of the encoder (cached)."""
+    return get_encoder(model).token_vectors_by_layer(texts, layers)
+
+
 def word_vectors(words: Sequence[str], layer: int, model: Optional[str] = None) -> np.ndarray:
     """Vectors of words each read alone at ``layer`` (a static embedding distilled from the model; cached)."""
     return get_encoder(model).word_vectors(words, layer)
@@ -413,5 +473,5 @@ def encoder_signature(model: Optional[str] = None) -> str:
     return get_encoder(model).signature()
 
 
-__all__ = ["Encoder", "TokenVectors", "embed", "token_vectors", "word_vectors", "encoder_signature", "get_encoder",
-           "default_model_path"]
+__all__ = ["Encoder", "TokenVectors", "embed", "token_vectors", "token_vectors_by_layer", "word_vectors",
+           "encoder_signature", "get_encoder", "default_model_path"]

@@ -174,6 +174,31 @@ def test_long_texts_are_windowed_not_truncated():
     assert tv.offsets[-1][1] == len(long)  # the last word piece (the final full stop) is read
 
 
+def test_several_layers_from_one_pass_match_one_layer_at_a_time():
+    from pyramid_metric.encoder import Encoder
+
+    texts = ["The storm left many houses without electricity.", "Power lines fell.", "", SUMMARY]
+    both = Encoder().token_vectors_by_layer(texts, [3, LAYER])
+    for layer in (3, LAYER):
+        alone = Encoder().token_vectors(texts, layer)
+        for a, b in zip(both[layer], alone):
+            assert np.array_equal(a.offsets, b.offsets) and np.array_equal(a.vectors, b.vectors)
+    with pytest.raises(ValueError, match="layers"):
+        Encoder().token_vectors_by_layer(texts, 3)
+    with pytest.raises(ValueError, match="layer"):
+        Encoder().token_vectors_by_layer(texts, [3, 99])
+
+
+def test_batches_cover_every_text_once_longest_first():
+    from pyramid_metric.encoder import Encoder
+
+    lengths = [5, 300, 12, 12, 40, 7, 256, 90] * 20
+    batches = Encoder(batch_size=16)._batches(lengths)
+    flat = [k for b in batches for k in b]
+    assert sorted(flat) == list(range(len(lengths))) and all(1 <= len(b) <= 16 for b in batches)
+    assert [lengths[k] for k in flat] == sorted(lengths, reverse=True)
+
+
 def test_empty_inputs(matcher):
     assert matcher.presence([], SUMMARY).shape == (0,)
     assert np.array_equal(matcher.presence(["", "prime minister"], ""), [0.0, 0.0])

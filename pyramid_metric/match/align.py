@@ -91,11 +91,13 @@ class AlignMatcher(Matcher):
 
         token_vectors(list(dict.fromkeys(t for t in texts if isinstance(t, str))), self.layer, self.model)
 
-    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]]) -> None:
-        """Encode the batch's summaries as :meth:`presence_in_sentences` reads them: a summary of several
-        sentences as its sentences joined by a space."""
+    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
+                          passages: Sequence[Sequence[str]] = ()) -> None:
+        """Encode the batch's summaries and ``passages`` at once, as :meth:`presence_in_sentences` reads them: a
+        summary of several sentences as its sentences joined by a space, a passage as its pieces joined."""
         self.prepare([_passage_text(sents) if len(sents) > 1 else summary
-                      for summary, sents in zip(summaries, sentences)])
+                      for summary, sents in zip(summaries, sentences)]
+                     + [_passage_text(pieces) for pieces in passages])
 
     def _passage_words(self, passages: Sequence[Sequence[str]]) -> List[List[_Words]]:
         """Words of each piece of each passage, their vectors read from one encoding of the whole passage

@@ -30,10 +30,13 @@ class Matcher(ABC):
     def prepare(self, texts: Sequence[str]) -> None:
         """Precompute, in one batch, what :meth:`similarities` will need for these texts (no-op by default)."""
 
-    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]]) -> None:
-        """Precompute, in one batch, what :meth:`presence_in_sentences` will need for these summaries and their
-        sentences (default: :meth:`prepare` of every summary and sentence)."""
-        self.prepare(list(summaries) + [s for sents in sentences if len(sents) > 1 for s in sents])
+    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
+                          passages: Sequence[Sequence[str]] = ()) -> None:
+        """Precompute, in one batch, what :meth:`presence_in_sentences` will need for these summaries, their
+        sentences and the ``passages`` judged against them (default: :meth:`prepare` of every summary, sentence
+        and piece of a passage)."""
+        self.prepare(list(summaries) + [s for sents in sentences if len(sents) > 1 for s in sents]
+                     + [piece for pieces in passages for piece in pieces])
 
     def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
         """P(each unit is expressed somewhere in the summary), in [0, 1].

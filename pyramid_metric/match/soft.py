@@ -83,10 +83,11 @@ class SoftRecallMatcher(RecallMatcher):
         if words and self.floor < 1.0:
             self._vectors(words)
 
-    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]]) -> None:
-        """The vectors of the plain words of a batch of summaries, in one batch (their sentences' words are
-        theirs)."""
-        self.prepare(summaries)
+    def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
+                          passages: Sequence[Sequence[str]] = ()) -> None:
+        """The vectors of the plain words of a batch of summaries and of the ``passages`` judged against them
+        (the units of their pyramids), in one batch (the sentences' words are their summaries')."""
+        self.prepare(list(summaries) + [piece for pieces in passages for piece in pieces])
 
     def _vectors(self, surfaces: Sequence[str]) -> np.ndarray:
         from ..encoder import word_vectors

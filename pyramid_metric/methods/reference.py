@@ -224,7 +224,10 @@ class ReferencePyramidMethod(Method):
         summaries = [clean_text(p) for p in predictions]
         sentences = self._sentences(summaries)
         if self.matcher.reads_context or type(self.matcher).prepare_summaries is not Matcher.prepare_summaries:
-            self.matcher.prepare_summaries(summaries, sentences)  # encode the batch's summaries together (cached)
+            # encode the batch's summaries and reference passages together (batched, cached)
+            pyrs = {id(p): p for p in pyramids if p.units and not isinstance(p, HumanSCUPyramid)}.values()
+            passages = [pieces for pyr in pyrs for pieces in self._unit_passages(pyr)[0]]
+            self.matcher.prepare_summaries(summaries, sentences, passages)
         return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
 
     @staticmethod

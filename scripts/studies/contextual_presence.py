@@ -53,41 +53,16 @@ SETTINGS = [(layer, floor) for layer in LAYERS for floor in FLOORS]
 
 
 def encode_layers(texts):
-    """Each distinct text's word-piece offsets and L2-normalised states at every layer of LAYERS, from one pass
-    of the encoder (windows as :meth:`pyramid_metric.encoder.Encoder.token_vectors` reads long texts)."""
-    import torch
-
-    encoder = get_encoder()
-    model, tok = encoder._load()
+    """Each distinct text's words (spans, content flags) and their vectors at every layer of LAYERS, from one pass
+    of the encoder (:meth:`pyramid_metric.encoder.Encoder.token_vectors_by_layer`)."""
     todo = list(dict.fromkeys(texts))
-    enc = tok(todo, add_special_tokens=False, return_offsets_mapping=True, verbose=False)
-    pieces = [(i, *w) for i, ids in enumerate(enc["input_ids"]) for w in encoder._windows(len(ids))]
-    states = {L: [np.zeros((len(ids), encoder.dim), dtype=np.float32) for ids in enc["input_ids"]] for L in LAYERS}
-    order = sorted(range(len(pieces)), key=lambda k: -(pieces[k][2] - pieces[k][1]))
-    with torch.inference_mode():
-        for b in range(0, len(order), 64):
-            batch = [pieces[k] for k in order[b:b + 64]]
-            width = max(e - a for _, a, e, _, _ in batch) + 2
-            ids = torch.zeros(len(batch), width, dtype=torch.long)
-            keep = torch.zeros(len(batch), width, dtype=torch.bool)
-            for r, (i, a, e, _, _) in enumerate(batch):
-                ids[r, :e - a + 2] = torch.tensor([tok.cls_token_id] + enc["input_ids"][i][a:e] + [tok.sep_token_id])
-                keep[r, :e - a + 2] = True
-            additive = torch.zeros(keep.shape, dtype=torch.float32).masked_fill_(~keep, torch.finfo(torch.float32).min)
-            hidden = model.embeddings(input_ids=ids)
-            for depth, block in enumerate(model.encoder.layer, start=1):
-                out = block(hidden, additive[:, None, None, :])
-                hidden = out[0] if isinstance(out, tuple) else out
-                if depth in LAYERS:
-                    h = torch.nn.functional.normalize(hidden.float(), p=2, dim=-1).numpy()
-                    for r, (i, a, _, lo, hi) in enumerate(batch):
-                        states[depth][i][lo:hi] = h[r, 1 + lo - a:1 + hi - a]
+    encoded = get_encoder().token_vectors_by_layer(todo, LAYERS)
     out = {}
     stops = _stop_stems()
     for k, text in enumerate(todo):
-        offsets = np.asarray(enc["offset_mapping"][k], dtype=np.int64).reshape(-1, 2)
         spans = word_spans(text)
-        vecs = {L: pool_words([(s, e) for s, e, _ in spans], offsets, states[L][k]) for L in LAYERS}
+        vecs = {L: pool_words([(s, e) for s, e, _ in spans], encoded[L][k].offsets, encoded[L][k].vectors)
+                for L in LAYERS}
         out[text] = (spans, np.array([st not in stops for _, _, st in spans], dtype=bool), vecs)
     return out
 

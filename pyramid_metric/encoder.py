@@ -43,6 +43,7 @@ MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json
 BATCH_SIZE = 64
 BATCH_COST = 4096  # word-piece positions a batch's fixed cost counts as when texts are cut into batches
 CACHE_SIZE = 200_000
+WORD_BATCH_PIECES = 8192  # pieces per batch of words read alone (a word is a few pieces)
 WORD_CACHE_SIZE = 200_000  # words kept in the word-vector cache (about 300 MB of float32 at 384 dims)
 TOKEN_CACHE_PIECES = 400_000  # word pieces kept in the token-vector cache (about 600 MB of float32 at 384 dims)
 
@@ -328,34 +329,31 @@ class Encoder:
             self._token_pieces = 0
 
     def _encode_words(self, words: List[str], layer: int) -> np.ndarray:
+        """Each word read alone, ``[CLS] pieces [SEP]``, its pieces' states at ``layer`` mean-pooled, L2-normalised.
+        Words are batched only with words of as many pieces (no padding), so a word's vector does not depend on
+        the other words of the call: the same bits in any batch, order or process."""
         import torch
 
         model, tok = self._load()
-        ids = tok(words, add_special_tokens=False, verbose=False)["input_ids"]
-        ids = [x[:self.max_length - 2] for x in ids]
+        ids = [x[:self.max_length - 2] for x in tok(words, add_special_tokens=False, verbose=False)["input_ids"]]
         out = np.zeros((len(words), self._dim), dtype=np.float32)
-        order = sorted(range(len(words)), key=lambda i: -len(ids[i]))
-        size = self.batch_size * 16  # a word is a few pieces: larger batches cost what one text batch costs
+        by_length: Dict[int, List[int]] = {}
+        for i, x in enumerate(ids):
+            if x:
+                by_length.setdefault(len(x), []).append(i)
         with torch.inference_mode():
-            for b in range(0, len(order), size):
-                idx = order[b:b + size]
-                width = len(ids[idx[0]]) + 2
-                batch = torch.zeros(len(idx), width, dtype=torch.long)
-                keep = torch.zeros(len(idx), width, dtype=torch.bool)
-                pieces = torch.zeros(len(idx), width, dtype=torch.float32)
-                for r, i in enumerate(idx):
-                    n = len(ids[i])
-                    batch[r, :n + 2] = torch.tensor([tok.cls_token_id] + ids[i] + [tok.sep_token_id])
-                    keep[r, :n + 2] = True
-                    pieces[r, 1:n + 1] = 1.0
-                additive = torch.zeros(keep.shape, dtype=torch.float32)
-                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
-                hidden = model.embeddings(input_ids=batch)
-                for block in model.encoder.layer[:layer]:
-                    state = block(hidden, additive[:, None, None, :])
-                    hidden = state[0] if isinstance(state, tuple) else state
-                pooled = (hidden.float() * pieces[..., None]).sum(1) / pieces.sum(1, keepdim=True).clamp(min=1.0)
-                out[idx] = torch.nn.functional.normalize(pooled, p=2, dim=-1).numpy()
+            for n, group in sorted(by_length.items()):
+                size = max(1, min(self.batch_size * 16, WORD_BATCH_PIECES // (n + 2)))  # bounded memory per batch
+                for b in range(0, len(group), size):
+                    idx = group[b:b + size]
+                    batch = torch.tensor([[tok.cls_token_id] + ids[i] + [tok.sep_token_id] for i in idx])
+                    mask = torch.zeros(batch.shape, dtype=torch.float32)[:, None, None, :]  # no padding
+                    hidden = model.embeddings(input_ids=batch)
+                    for block in model.encoder.layer[:layer]:
+                        state = block(hidden, mask)
+                        hidden = state[0] if isinstance(state, tuple) else state
+                    pooled = hidden[:, 1:n + 1].float().mean(dim=1)
+                    out[idx] = torch.nn.functional.normalize(pooled, p=2, dim=-1).numpy()
         return out
 
     def word_vectors(self, words: Sequence[str], layer: int) -> np.ndarray:

@@ -1,7 +1,7 @@
 """The study behind the default's judge (``matcher="soft"``): which layer and floor, chosen out of sample.
 
 Usage (from the project root; about 10 minutes on two CPU cores):
-    python scripts/studies/soft_recall.py [--layers 1 2 3 4 5 6] [--floors 0.3 0.4 0.5 0.6 0.7]
+    python scripts/studies/soft_recall.py [--layers 1 2 3 4 5 6] [--floors 0.3 0.4 0.5 0.6 0.7] [--bertscore]
 
 Every unit of the default pyramid (each reference's EDUs, weighted by the references that express them, judged
 by content-word recall) gets its presence in each summary from ``SoftRecallMatcher(layer=L, floor=b)``: its
@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 from common import DATA  # noqa: E402
 from gumsum_leave_one_out import leave_one_out_rows, single_reference_rows  # noqa: E402
 from multiref_presence import default_pyramids, unit_features  # noqa: E402
+from realsumm_correlations import bertscore_recall, rouge2_recall  # noqa: E402
 from pyramid_metric.match.soft import SoftRecallMatcher  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_interval, correlation, summary_level, system_level  # noqa: E402
 from pyramid_metric.methods.reference import ReferencePyramidMethod, best_sentence_bigram_share  # noqa: E402
@@ -81,7 +82,7 @@ def scores(captured, pres, rule):
     return np.array(out)
 
 
-def realsumm(layers, floors):
+def realsumm(layers, floors, with_bertscore=False):
     rows = [json.loads(line) for line in open(os.path.join(DATA, "realsumm", "realsumm_dev.jsonl"), encoding="utf-8")]
     systems = sorted(rows[0]["systems"])
     abstractive = [k for k, s in enumerate(systems) if s.startswith("abs")]
@@ -100,6 +101,11 @@ def realsumm(layers, floors):
     for (layer, floor), m in matrices.items():
         name = "lexical (`recall`)" if floor >= 1 else f"{layer} | {floor:g}"
         print(f"| {name}{' |' if floor >= 1 else ''} | {cells(m)} |")
+    baselines = [("ROUGE-2 recall (rouge-score)", rouge2_recall(rows, systems))]
+    if with_bertscore:
+        baselines.append(("BERTScore-MiniLM recall (bert-score)", bertscore_recall(rows, systems)))
+    for name, m in baselines:
+        print(f"| {name} | | {cells(m)} |")
     soft = {s: m for s, m in matrices.items() if s[1] < 1}
     print("\n## REALSumm dev, chosen inside 5-fold cross-validation by example\n")
     n = human.shape[0]
@@ -152,8 +158,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--layers", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6])
     ap.add_argument("--floors", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6, 0.7])
+    ap.add_argument("--bertscore", action="store_true", help="add BERTScore-MiniLM's row (needs bert-score)")
     args = ap.parse_args()
-    best = realsumm(args.layers, args.floors)
+    best = realsumm(args.layers, args.floors, args.bertscore)
     gumsum([(1, 1.0), best] + ([(4, 0.4)] if best != (4, 0.4) else []))
 
 

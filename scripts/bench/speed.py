@@ -31,7 +31,7 @@ STAGES = {  # stage -> function names whose cumulative time is reported (cProfil
     "segment": ["segment_many"],
     "extract (ILPs)": ["align_extract", "oracle_extract"],
     "build pyramids": ["build_many"],
-    "match (similarities/presence)": ["similarities", "presence", "presence_in_context"],
+    "match (similarities/presence)": ["similarities", "presence", "presence_in_context", "presence_in_sentences"],
     "encode (MiniLM, inside match)": ["_encode", "_encode_token_layers", "_encode_words"],
     "solve (assignment, knapsack)": ["max_weight_assignment", "knapsack"],
 }

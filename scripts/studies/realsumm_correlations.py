@@ -50,7 +50,10 @@ PYRAMID_ROWS = {
     "rouge_su4": ("ROUGE-SU4 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge")),
     "rouge_1": ("ROUGE-1 recall (method=rouge, ROUGE-1.5.5 parity)", dict(method="rouge", rouge_variant="1")),
     "human_lcs": ("Human SCUs given (REALSumm scus), LCS t=0.55", dict(scus=True, method="hirao")),
-    "default": ("**Default**: reference-EDU pyramid, content-weighted recall credit", dict()),
+    "default": ("**Default**: reference-EDU pyramid, content-weighted credit, soft content-word recall presence",
+                dict()),
+    "refpyr_exact": ("Reference-EDU pyramid, content-weighted credit, exact-word recall presence (matcher=recall)",
+                     dict(matcher="recall")),
     "refpyr_sentence_bigram": ("Reference-EDU pyramid, presence = mean(best-sentence recall, bigram share) "
                                "(a rule for several references)", dict(presence="sentence+bigram")),
     "refpyr_sentence_order_bigram": ("Reference-EDU pyramid, presence = mean(best-sentence recall, in-order "

@@ -37,7 +37,6 @@ import numpy as np
 
 from ..options import register_matcher
 from ..text import _WORD_RE, _stop_stems, latin_language, stem
-from .base import Matcher
 from .recall import RecallMatcher
 
 LAYER = 6  # MiniLM-L6 layer whose states (of each word read alone) are the word vectors

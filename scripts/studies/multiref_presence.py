@@ -68,18 +68,24 @@ def default_pyramids(references):
     return PyramidScorer().method.build_many(list(references), [None] * len(references))
 
 
-def capture(examples, pyramids=None):
-    """For each (references, summaries): unit values and each summary's unit presences (``pyramids``: the
-    default pyramids of the references, when already built)."""
+def summaries_with_features(examples, pyramids=None):
+    """For each (references, summaries): (its default pyramid, the cleaned summaries, their sentences, each
+    summary's unit features) (``pyramids``: the default pyramids of the references, when already built)."""
     if pyramids is None:
         pyramids = default_pyramids([refs for refs, _ in examples])
     out = []
     for (_, summaries), pyr in zip(examples, pyramids):
         cleaned = [clean_text(s) for s in summaries]
         sentences = ReferencePyramidMethod._sentences(cleaned)
-        feats = [unit_features(pyr, s, ss) for s, ss in zip(cleaned, sentences)]
-        out.append((np.array(pyr.unit_values()), {k: np.array([f[k] for f in feats]) for k in FEATURES}))
+        out.append((pyr, cleaned, sentences, [unit_features(pyr, s, ss) for s, ss in zip(cleaned, sentences)]))
     return out
+
+
+def capture(examples, pyramids=None):
+    """For each (references, summaries): unit values and each summary's unit presences (``pyramids``: the
+    default pyramids of the references, when already built)."""
+    return [(np.array(pyr.unit_values()), {k: np.array([f[k] for f in feats]) for k in FEATURES})
+            for pyr, _, _, feats in summaries_with_features(examples, pyramids)]
 
 
 def scores(captured, rule):

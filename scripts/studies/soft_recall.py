@@ -35,25 +35,11 @@ sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 
 from common import DATA  # noqa: E402
 from gumsum_leave_one_out import leave_one_out_rows, single_reference_rows  # noqa: E402
-from multiref_presence import default_pyramids, unit_features  # noqa: E402
+from multiref_presence import summaries_with_features  # noqa: E402
 from realsumm_correlations import bertscore_recall, rouge2_recall  # noqa: E402
 from pyramid_metric.match.soft import SoftRecallMatcher  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_interval, correlation, summary_level, system_level  # noqa: E402
-from pyramid_metric.methods.reference import ReferencePyramidMethod, best_sentence_bigram_share  # noqa: E402
-from pyramid_metric.text import clean_text  # noqa: E402
-
-
-def capture(examples):
-    """For each (references, summaries): the default pyramid, the cleaned summaries, their sentences and the
-    lexical presences the multi-reference rule also uses (in-order recall, best-sentence bigram share)."""
-    pyramids = default_pyramids([refs for refs, _ in examples])
-    out = []
-    for (_, summaries), pyr in zip(examples, pyramids):
-        cleaned = [clean_text(s) for s in summaries]
-        sentences = ReferencePyramidMethod._sentences(cleaned)
-        feats = [unit_features(pyr, s, ss) for s, ss in zip(cleaned, sentences)]
-        out.append((pyr, cleaned, sentences, feats))
-    return out
+from pyramid_metric.methods.reference import best_sentence_bigram_share  # noqa: E402
 
 
 def presences(captured, layer, floor):
@@ -87,17 +73,20 @@ def realsumm(layers, floors, with_bertscore=False):
     systems = sorted(rows[0]["systems"])
     abstractive = [k for k, s in enumerate(systems) if s.startswith("abs")]
     human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
-    captured = capture([([r["reference"]], [r["systems"][s]["summary"] for s in systems]) for r in rows])
+    captured = summaries_with_features([([r["reference"]], [r["systems"][s]["summary"] for s in systems])
+                                        for r in rows])
     settings = [(1, 1.0)] + [(layer, floor) for layer in layers for floor in floors]
     pres = {s: presences(captured, *s) for s in settings}
     matrices = {s: scores(captured, pres[s], ("P", "Ps")) for s in settings}
 
     def cells(m):
         return (f"{summary_level(m, human, 'pearson'):.3f} | {summary_level(m, human, 'kendall'):.3f} | "
-                f"{system_level(m, human, 'pearson'):.3f} | {system_level(m[:, abstractive], human[:, abstractive], 'pearson'):.3f}")
+                f"{system_level(m, human, 'pearson'):.3f} | "
+                f"{system_level(m[:, abstractive], human[:, abstractive], 'pearson'):.3f}")
 
     print("## REALSumm dev, every setting (in sample)\n")
-    print("| layer | floor | summary r | summary tau | system r | system r, 14 abstractive |\n|---|---|---|---|---|---|")
+    print("| layer | floor | summary r | summary tau | system r | system r, 14 abstractive |")
+    print("|---|---|---|---|---|---|")
     for (layer, floor), m in matrices.items():
         name = "lexical (`recall`)" if floor >= 1 else f"{layer} | {floor:g}"
         print(f"| {name}{' |' if floor >= 1 else ''} | {cells(m)} |")
@@ -118,7 +107,8 @@ def realsumm(layers, floors, with_bertscore=False):
         chosen.append(best)
         held[fold] = soft[best][fold]
     lo, hi = bootstrap_interval([correlation(a, b, "pearson") for a, b in zip(held, human)])
-    print("| chosen per fold | summary r [95%] | rho | tau | system r | system r, abstractive |\n|---|---|---|---|---|---|")
+    print("| chosen per fold | summary r [95%] | rho | tau | system r | system r, abstractive |")
+    print("|---|---|---|---|---|---|")
     print(f"| {', '.join(f'L{l} b{f:g}' for l, f in chosen)} | {summary_level(held, human, 'pearson'):.3f} "
           f"[{lo:.3f}, {hi:.3f}] | {summary_level(held, human, 'spearman'):.3f} | "
           f"{summary_level(held, human, 'kendall'):.3f} | {system_level(held, human, 'pearson'):.3f} | "
@@ -144,7 +134,7 @@ def gumsum(settings):
             rows = leave_one_out_rows([json.loads(line) for line in f])
         for name, rs, rule in (("the other four", rows, ("Ps", "L", "Bs")),
                                ("each other one alone", single_reference_rows(rows), ("P", "Ps"))):
-            captured = capture([(r["references"], [r["human"], r["lead"]]) for r in rs])
+            captured = summaries_with_features([(r["references"], [r["human"], r["lead"]]) for r in rs])
             cells = []
             for s in settings:
                 m = scores(captured, presences(captured, *s), rule)

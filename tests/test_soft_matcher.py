@@ -108,3 +108,12 @@ def test_the_default_uses_it_and_builds_the_lexical_pyramid():
     lexical_pyr = PyramidScorer(matcher="recall").method.build_many([refs], [None])[0]
     assert [(u.text, u.weight) for u in soft_pyr.units] == [(u.text, u.weight) for u in lexical_pyr.units]
     assert isinstance(get_matcher("soft"), SoftRecallMatcher)
+
+
+def test_explanations_say_how_words_in_other_words_are_credited():
+    ref, summary = "A storm hit the coast on Monday.", "On Monday a tempest struck the shore."
+    default = PyramidScorer().score([summary], [[ref]])[0].explanation()["notes"]
+    lexical = PyramidScorer(matcher="recall").score([summary], [[ref]])[0].explanation()["notes"]
+    said = [n for n in default if "in other words" in n]
+    assert len(said) == 1 and "not a name or a figure" in said[0] and "cosine 0.3" in said[0]
+    assert not [n for n in lexical if "in other words" in n]

@@ -75,5 +75,10 @@ class Matcher(ABC):
         rows = [self.presence_in_context(passages, text) for text in targets]
         return [np.vstack([np.asarray(r[g], dtype=float) for r in rows]) for g in range(len(passages))]
 
+    def presence_note(self) -> str:
+        """One sentence for explanations on how this matcher credits words, or "" when the presence rule's own
+        note says it all."""
+        return ""
+
     def signature(self) -> str:
         return self.name

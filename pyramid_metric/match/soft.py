@@ -160,6 +160,11 @@ class SoftRecallMatcher(RecallMatcher):
         default's judgment, calibrated at 0.5: half of the unit's content words)."""
         return RecallMatcher().presence(units, text)
 
+    def presence_note(self) -> str:
+        return (f"a content word the summary says in other words (written in plain lower-case letters, not a name "
+                f"or a figure) counts its similarity to the summary's closest word, from 0 at cosine {self.floor:g} "
+                f"to 1 (static MiniLM word vectors)")
+
     def signature(self) -> str:
         from ..encoder import encoder_signature
 

@@ -223,6 +223,17 @@ class Encoder:
             j = cut[j]
         return out[::-1]
 
+    def _layer_states(self, ids, additive, depth: int):
+        """The states of ``ids`` (a batch of piece ids, ``additive`` its attention mask to add, shaped [B, 1, 1, W])
+        after the embeddings (layer 0) and after each of the first ``depth`` layers: yields (layer, states)."""
+        model, _ = self._load()
+        hidden = model.embeddings(input_ids=ids)
+        yield 0, hidden
+        for n, block in enumerate(model.encoder.layer[:depth], start=1):
+            out = block(hidden, additive)
+            hidden = out[0] if isinstance(out, tuple) else out
+            yield n, hidden
+
     def _encode_token_layers(self, texts: List[str], layers: Sequence[int]) -> Dict[int, List[TokenVectors]]:
         """Word-piece vectors of ``texts`` at each of ``layers`` from one pass of the encoder (no cache)."""
         import torch
@@ -253,12 +264,7 @@ class Encoder:
                     keep[r, :e - a + 2] = True
                 additive = torch.zeros(keep.shape, dtype=torch.float32)
                 additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
-                hidden = model.embeddings(input_ids=ids)
-                if 0 in states:
-                    store(0, hidden, batch)
-                for n, block in enumerate(model.encoder.layer[:depth], start=1):
-                    out = block(hidden, additive[:, None, None, :])
-                    hidden = out[0] if isinstance(out, tuple) else out
+                for n, hidden in self._layer_states(ids, additive[:, None, None, :], depth):
                     if n in states:
                         store(n, hidden, batch)
         offsets = [np.asarray(off, dtype=np.int64).reshape(-1, 2) for off in enc["offset_mapping"]]
@@ -334,7 +340,7 @@ class Encoder:
         the other words of the call: the same bits in any batch, order or process."""
         import torch
 
-        model, tok = self._load()
+        _, tok = self._load()
         ids = [x[:self.max_length - 2] for x in tok(words, add_special_tokens=False, verbose=False)["input_ids"]]
         out = np.zeros((len(words), self._dim), dtype=np.float32)
         by_length: Dict[int, List[int]] = {}
@@ -348,10 +354,7 @@ class Encoder:
                     idx = group[b:b + size]
                     batch = torch.tensor([[tok.cls_token_id] + ids[i] + [tok.sep_token_id] for i in idx])
                     mask = torch.zeros(batch.shape, dtype=torch.float32)[:, None, None, :]  # no padding
-                    hidden = model.embeddings(input_ids=batch)
-                    for block in model.encoder.layer[:layer]:
-                        state = block(hidden, mask)
-                        hidden = state[0] if isinstance(state, tuple) else state
+                    *_, (_, hidden) = self._layer_states(batch, mask, layer)
                     pooled = hidden[:, 1:n + 1].float().mean(dim=1)
                     out[idx] = torch.nn.functional.normalize(pooled, p=2, dim=-1).numpy()
         return out
@@ -363,9 +366,7 @@ class Encoder:
         static word embedding distilled from the model, computed for the words met."""
         if isinstance(words, str) or not isinstance(words, Sequence):
             raise ValueError(f"word_vectors: `words` must be a list of str, got {type(words).__name__}")
-        model, _ = self._load()
-        if isinstance(layer, bool) or not isinstance(layer, int) or not 0 <= layer <= len(model.encoder.layer):
-            raise ValueError(f"word_vectors: `layer` must be an int in [0, {len(model.encoder.layer)}], got {layer!r}")
+        self._check_layer(layer, "word_vectors")
         found: Dict[str, np.ndarray] = {}
         with self._lock:
             for w in words:

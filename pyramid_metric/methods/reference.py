@@ -300,8 +300,9 @@ class ReferencePyramidMethod(Method):
                                         "its word pairs found in one summary sentence"}[self.presence_rule(pyr)]
         notes = [f"soft credit: each unit earns {worth} x its presence probability (the mean of {how}); units "
                  f"below {CREDITED:g} are listed as missed"]
-        if self.matcher.presence_note():
-            notes.append(self.matcher.presence_note())
+        said_otherwise = self.matcher.presence_note()
+        if said_otherwise:
+            notes.append(said_otherwise)
         if n_groups > 1:
             notes.append(f"{n_groups} references: each reference's units are credited against their own "
                          f"total value, pooled (the most a summary can earn is the sum over references)")

@@ -8,7 +8,7 @@ from pyramid_metric import PyramidScorer
 from pyramid_metric.encoder import get_encoder, word_vectors
 from pyramid_metric.match import get_matcher
 from pyramid_metric.match.recall import RecallMatcher
-from pyramid_metric.match.soft import LAYER, SoftRecallMatcher, is_plain
+from pyramid_metric.match.soft import LAYER, SoftRecallMatcher, is_plain, text_words
 
 
 def credit_by_hand(unit_words, text_words, floor, layer=LAYER):
@@ -52,6 +52,16 @@ def test_names_figures_and_words_found_once_earn_no_soft_credit():
     # clipping stands: the second "storm" of the unit is not credited by the summary's one "storm"
     assert soft.presence(["storm storm"], "a storm")[0] == pytest.approx(0.5)
     assert [is_plain(w) for w in ("fired", "Fired", "COVID", "5G", "naïve", "über")] == [True] + [False] * 5
+
+
+def test_english_whose_content_words_look_foreign_is_still_read_by_meaning():
+    # without its stop words this unit's content words are a fifth German/Spanish function words ("die", "den",
+    # "con", "la"); the language is decided on all its words, so it stays English and "shut" earns soft credit
+    unit = "The con artist and the die maker shut the den near the La Brea tar pits on Monday."
+    text_ = "The con artist and the die maker closed the den near the La Brea tar pits on Monday."
+    got = SoftRecallMatcher().presence([unit], text_)[0]
+    assert RecallMatcher().presence([unit], text_)[0] < got < 1.0
+    assert text_words(unit, True)[1].count("") == 3  # "La", "Brea", "Monday": not plain
 
 
 def test_another_latin_language_is_judged_by_exact_words():

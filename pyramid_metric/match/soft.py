@@ -54,11 +54,11 @@ def text_words(text: str, unit: bool) -> Tuple[Tuple[str, ...], Tuple[str, ...]]
     words), as ``recall`` counts them: a ``unit`` with no content word keeps all its words, a text it is looked
     for in keeps none.  A surface is the word as written when it is plain, "" otherwise (no soft credit)."""
     spans = [(m.group(), stem(m.group().lower())) for m in _WORD_RE.finditer(text)]
-    if not latin_language([s for _, s in spans], stemmed=True):
+    english = not latin_language([s for _, s in spans], stemmed=True)  # decided on all the words, stop words too
+    if english:
         stops = _stop_stems()
         kept = [(w, s) for w, s in spans if s not in stops]
         spans = kept or (spans if unit else [])
-    english = not latin_language([s for _, s in spans], stemmed=True)
     return (tuple(s for _, s in spans), tuple(w if english and is_plain(w) else "" for w, _ in spans))
 
 

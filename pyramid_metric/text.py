@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from functools import lru_cache
 from typing import List, Sequence
 
@@ -242,6 +242,16 @@ def words(text: str, stemmed: bool = True) -> List[str]:
     """
     toks = _WORD_RE.findall(text.lower())
     return [stem(t) for t in toks] if stemmed else toks
+
+
+def bigram_counts(words: Sequence[str]) -> Counter:
+    """How often each word bigram (pair of consecutive words) occurs."""
+    return Counter(zip(words, words[1:]))
+
+
+def bigram_hits(unit_bigrams: Counter, span_bigrams: Counter) -> int:
+    """How many of a unit's bigrams (:func:`bigram_counts`) the span has, clipped as ROUGE-2 counts them."""
+    return sum(min(k, span_bigrams[b]) for b, k in unit_bigrams.items())
 
 
 def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:

@@ -21,7 +21,8 @@ def test_recall_matcher_presence_against_whole_summary():
 
 
 def test_single_reference_score_is_content_weighted_presence():
-    s = PyramidScorer(method="refpyramid", matcher="recall")  # credit="content" by default
+    # credit="content" by default; presence: the mean of the whole-summary and best-sentence presences
+    s = PyramidScorer(method="refpyramid", matcher="recall", presence="summary+sentence")
     ref = "The storm hit the coast. Thousands of homes lost power."
     res = s.score(["Thousands of homes lost power."], [[ref]])[0]
     # two reference units: "storm hit coast" (3 content words, presence 0) and "thousands homes lost power"
@@ -141,13 +142,26 @@ def test_half_of_a_units_presence_must_be_found_in_one_sentence():
     # One unit "The storm hit the coast." (storm/hit/coast).  Summary of two sentences: against the whole
     # summary all three content words are found (1); the best single sentence "It hit the coast." has 2 of 3.
     # Presence = (1 + 2/3) / 2 = 5/6, and the score of this one-unit pyramid is that presence.
-    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
+    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence", presence="summary+sentence")
     ref = "The storm hit the coast."
     assert s.score(["The storm was big. It hit the coast."], [[ref]])[0].score == pytest.approx(5 / 6)
     # the words scattered over three sentences: best sentence 1/3 -> (1 + 1/3) / 2
     assert s.score(["A storm came. Then it hit. Near the coast."], [[ref]])[0].score == pytest.approx(2 / 3)
     # a one-sentence summary is judged as a whole
     assert s.score(["It hit the coast in a storm."], [[ref]])[0].score == pytest.approx(1.0)
+
+
+def test_one_reference_presence_adds_the_best_sentence_share_of_word_pairs():
+    # The default rule for one reference: presence = mean(whole summary, best sentence, best sentence's share of
+    # the unit's word pairs).  Unit "The storm hit the coast." (storm/hit/coast; pairs the-storm, storm-hit,
+    # hit-the, the-coast).  "The storm was big. It hit the coast.": whole 1, best sentence 2/3, pairs: the second
+    # sentence has hit-the and the-coast (2 of 4) -> (1 + 2/3 + 1/2) / 3.
+    s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
+    ref = "The storm hit the coast."
+    assert s.score(["The storm was big. It hit the coast."], [[ref]])[0].score == pytest.approx((1 + 2 / 3 + 1 / 2) / 3)
+    assert s.config.presence == "auto" and s.method.presence_rule(s.pyramids([[ref]], [None])[0]) == "summary+sentence+bigram"
+    # the same words in the passive: whole and best sentence 1, the-storm and the-coast of the four pairs
+    assert s.score(["The coast was hit by the storm."], [[ref]])[0].score == pytest.approx((1 + 1 + 2 / 4) / 3)
 
 
 def test_bigram_recall_clips_repeated_bigrams():
@@ -158,19 +172,20 @@ def test_bigram_recall_clips_repeated_bigrams():
     assert bigram_recall(["dog"], bigram_counts(["dog", "bark"])) == 0.0  # no bigram to find
 
 
-@pytest.mark.parametrize("refs, rule", [(["The storm hit the coast. Schools closed."], "summary+sentence"),
+@pytest.mark.parametrize("refs, rule", [(["The storm hit the coast. Schools closed."], "summary+sentence+bigram"),
                                         (["The storm hit the coast. Schools closed.",
                                           "A storm hit the coast. Thousands of homes lost power."],
                                          "sentence+order+bigram")])
 def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
-    summary = ["Homes lost power in the storm. Schools closed on the coast."]
+    summary = ["The coast was hit by a storm. Schools closed and homes lost power."]
     auto = PyramidScorer(segmenter="sentence").compute(summary, [refs])
     explicit = PyramidScorer(segmenter="sentence", presence=rule).compute(summary, [refs])
     assert auto["scores"] == explicit["scores"]
-    for other in {"summary+sentence", "sentence+bigram", "sentence+order+bigram"} - {rule}:
+    for other in {"summary+sentence", "summary+sentence+bigram", "sentence+bigram", "sentence+order+bigram"} - {rule}:
         assert auto["scores"] != PyramidScorer(segmenter="sentence", presence=other).compute(summary, [refs])["scores"]
-    assert ("presence:auto(1ref:mean(summary,best-sentence);"
-            "multiref:mean(best-sentence,in-order,best-sentence-bigram))") in auto["signature"]
+    assert ("presence:auto(1ref:mean(summary,best-sentence,best-sentence-bigram);"
+            "multiref:mean(best-sentence,in-order,best-sentence-bigram);scus:mean(summary,best-sentence))"
+            ) in auto["signature"]
     assert PyramidConfig.from_signature(explicit["signature"]).presence == rule
 
 

@@ -63,9 +63,12 @@ def test_scores_in_range_and_signature(scorer):
 def test_default_is_reference_pyramid_without_sources():
     out = PyramidScorer().compute(["The storm left thousands of homes without power.", "Schools stay closed."],
                                   [[REF], REF], explain=True)
-    # 4 of the reference's 7 content words (storm, thousands, homes, power) and none
-    assert out["scores"] == [pytest.approx(4 / 7), 0.0]
-    assert out["signature"].startswith("nrefs:1|method:refpyramid|matcher:soft(recall+static-cosine,layer:6,floor:0.3,plain-words,")
+    # 4 of the reference's 7 content words (storm, thousands, homes, power) and none.  Presence = mean(whole,
+    # best sentence, word pairs); "A storm hit the coast": 1/3, 1/3, no pair (x 3 content words); "and thousands
+    # of homes lost power.": 3/4, 3/4, thousands-of and of-homes of its 5 pairs (x 4)
+    assert out["scores"] == [pytest.approx(((1 / 3 + 1 / 3 + 0) / 3 * 3 + (3 / 4 + 3 / 4 + 2 / 5) / 3 * 4) / 7), 0.0]
+    assert out["signature"].startswith("nrefs:1|method:refpyramid|matcher:soft(recall+static-cosine,"
+                                       "word-pairs:static-cosine,layer:6,floor:0.3,plain-words,")
     units = out["explanations"][0]["pyramid"]["units"]
     assert [u["text"] for u in units] == ["A storm hit the coast", "and thousands of homes lost power."]
 

@@ -113,7 +113,7 @@ def test_the_default_uses_it_and_builds_the_lexical_pyramid():
             "Thousands of homes lost power after the storm.", "The mayor opened three shelters."]
     default = PyramidScorer()
     assert default.config.matcher == "soft"
-    assert "|matcher:soft(recall+static-cosine,layer:6,floor:0.3,plain-words," in default.signature()
+    assert "|matcher:soft(recall+static-cosine,word-pairs:static-cosine,layer:6,floor:0.3,plain-words," in default.signature()
     soft_pyr = default.method.build_many([refs], [None])[0]
     lexical_pyr = PyramidScorer(matcher="recall").method.build_many([refs], [None])[0]
     assert [(u.text, u.weight) for u in soft_pyr.units] == [(u.text, u.weight) for u in lexical_pyr.units]
@@ -127,3 +127,40 @@ def test_explanations_say_how_words_in_other_words_are_credited():
     said = [n for n in default if "in other words" in n]
     assert len(said) == 1 and "not a name or a figure" in said[0] and "cosine 0.3" in said[0]
     assert not [n for n in lexical if "in other words" in n]
+
+
+def test_a_word_pair_said_in_other_words_earns_the_smaller_of_its_two_word_credits():
+    # unit pairs: company-fired, fired-its, its-chief, chief-executive; the text "the firm dismissed its boss":
+    # fired-its is matched by dismissed-its (min(a(fired, dismissed), 1)); the other three by their best
+    # adjacent text pair, each word's credit the rescaled static cosine (0 for a stop word that differs)
+    from pyramid_metric.match.base import exact_bigram_shares, text_span
+
+    unit, text = text_span("company fired its chief executive"), "the firm dismissed its boss"
+    got = SoftRecallMatcher().bigram_shares([unit], [text])[0, 0]
+
+    def a(w, v):
+        if w == v:
+            return 1.0
+        if w == "its" or v in ("the", "its"):
+            return 0.0
+        return credit_by_hand([w], [v], 0.3)
+
+    t = ["the", "firm", "dismissed", "its", "boss"]
+    pairs = [("company", "fired"), ("fired", "its"), ("its", "chief"), ("chief", "executive")]
+    want = np.mean([max(min(a(w1, v1), a(w2, v2)) for v1, v2 in zip(t, t[1:])) for w1, w2 in pairs])
+    assert got == pytest.approx(want, abs=1e-6) and 0 < got < 1
+    assert exact_bigram_shares([unit], [text])[0, 0] == 0.0
+    # floor 1: exact pairs only, as every other matcher counts them
+    units = [text_span(u) for u in ("company fired its chief executive", "storm storm storm", "Apple sold phones")]
+    texts = ["the firm dismissed its boss", "a storm storm", "Samsung sold phones"]
+    assert (SoftRecallMatcher(floor=1.0).bigram_shares(units, texts) == exact_bigram_shares(units, texts)).all()
+
+
+def test_a_word_pair_the_text_has_or_a_name_earns_no_pair_credit_by_meaning():
+    from pyramid_metric.match.base import text_span
+
+    soft = SoftRecallMatcher()
+    # storm-storm twice in the unit, once in the text: clipped to 1 of 2, the second never credited by meaning
+    assert soft.bigram_shares([text_span("storm storm storm")], ["a storm storm"])[0, 0] == pytest.approx(0.5)
+    # apple-sold: "Apple" is a name (exact only), so only sold-phones counts
+    assert soft.bigram_shares([text_span("Apple sold phones")], ["Samsung sold phones"])[0, 0] == pytest.approx(0.5)

@@ -7,7 +7,7 @@ from typing import List, Sequence
 
 import numpy as np
 
-from ..text import words
+from ..text import bigram_counts, bigram_hits, words
 
 TextSpan = namedtuple("TextSpan", "text words")
 
@@ -15,6 +15,19 @@ TextSpan = namedtuple("TextSpan", "text words")
 def text_span(text: str) -> TextSpan:
     """A span (``.text``, ``.words``) for a plain string, words counted as everywhere else (``text.words``)."""
     return TextSpan(text, tuple(words(text)))
+
+
+def exact_bigram_shares(units: Sequence, texts: Sequence[str]) -> np.ndarray:
+    """(len(texts), len(units)): the share of each unit's word bigrams (its ``.words``, stemmed) found in each
+    text, clipped as ROUGE-2 counts them (a pair the unit has k times is found min(k, its count) times); 0 for a
+    unit of fewer than two words."""
+    out = np.zeros((len(texts), len(units)))
+    unit_bigrams = [(j, bigram_counts(u.words), len(u.words) - 1) for j, u in enumerate(units) if len(u.words) > 1]
+    for r, text in enumerate(texts):
+        text_bigrams = bigram_counts(words(text))
+        for j, bigrams, n in unit_bigrams:
+            out[r, j] = bigram_hits(bigrams, text_bigrams) / n
+    return out
 
 
 class Matcher(ABC):
@@ -74,6 +87,13 @@ class Matcher(ABC):
         targets = [summary] + (list(sentences) if len(sentences) > 1 else [])
         rows = [self.presence_in_context(passages, text) for text in targets]
         return [np.vstack([np.asarray(r[g], dtype=float) for r in rows]) for g in range(len(passages))]
+
+    def bigram_shares(self, units: Sequence, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), len(units)): the share of each unit's word bigrams found in each text (spans with
+        ``.text`` and ``.words``), clipped as ROUGE-2 counts them; 0 for a unit of fewer than two words.
+        Default: exact words (:func:`exact_bigram_shares`); a matcher that reads meaning may also credit a pair
+        said in other words."""
+        return exact_bigram_shares(units, texts)
 
     def presence_note(self) -> str:
         """One sentence for explanations on how this matcher credits words, or "" when the presence rule's own

@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from ..options import register_matcher
-from ..text import content_words
+from ..text import bigram_counts, bigram_hits, content_words
 from .base import Matcher
 
 def clipped_recall(unit: Sequence[str], span: Sequence[str]) -> float:
@@ -32,22 +32,12 @@ def clipped_recall(unit: Sequence[str], span: Sequence[str]) -> float:
     return hit / len(unit)
 
 
-def bigram_counts(words: Sequence[str]) -> Counter:
-    """How often each word bigram (pair of consecutive words) occurs."""
-    return Counter(zip(words, words[1:]))
-
-
 def bigram_recall(unit: Sequence[str], span_bigrams: Counter) -> float:
     """Share of ``unit``'s word bigrams found among ``span_bigrams`` (:func:`bigram_counts` of the span),
     clipped as ROUGE-2 counts them: a bigram occurring k times in the unit is found min(k, its count) times."""
     if len(unit) < 2:
         return 0.0
     return bigram_hits(bigram_counts(unit), span_bigrams) / (len(unit) - 1)
-
-
-def bigram_hits(unit_bigrams: Counter, span_bigrams: Counter) -> int:
-    """How many of a unit's bigrams (:func:`bigram_counts`) the span has, clipped as ROUGE-2 counts them."""
-    return sum(min(k, span_bigrams[b]) for b, k in unit_bigrams.items())
 
 
 class RecallMatcher(Matcher):

@@ -36,7 +36,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..options import register_matcher
-from ..text import _WORD_RE, _stop_stems, latin_language, stem
+from ..text import _WORD_RE, _stop_stems, latin_language, stem, words
 from .recall import RecallMatcher
 
 LAYER = 6  # MiniLM-L6 layer whose states (of each word read alone) are the word vectors
@@ -60,6 +60,19 @@ def text_words(text: str, unit: bool) -> Tuple[Tuple[str, ...], Tuple[str, ...]]
         kept = [(w, s) for w, s in spans if s not in stops]
         spans = kept or (spans if unit else [])
     return (tuple(s for _, s in spans), tuple(w if english and is_plain(w) else "" for w, _ in spans))
+
+
+@lru_cache(maxsize=65536)
+def pair_words(text: str) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+    """(stems, surfaces) of all the words of ``text`` in order, as word pairs are counted
+    (:func:`pyramid_metric.text.words`); a surface is the word as written when it may earn credit by meaning (a
+    plain word that is not a stop word, in English text), "" otherwise."""
+    surfaces = _WORD_RE.findall(text)
+    stems = tuple(words(text))
+    if len(surfaces) != len(stems):  # lower-casing changed the words (rare letters): exact words only
+        return stems, ("",) * len(stems)
+    english, stops = not latin_language(list(stems), stemmed=True), _stop_stems()
+    return stems, tuple(w if english and is_plain(w) and st not in stops else "" for w, st in zip(surfaces, stems))
 
 
 class SoftRecallMatcher(RecallMatcher):
@@ -133,6 +146,43 @@ class SoftRecallMatcher(RecallMatcher):
             out[r, sizes > 0] = credit[sizes > 0] / sizes[sizes > 0]
         return out
 
+    def bigram_shares(self, units: Sequence, texts: Sequence[str]) -> np.ndarray:
+        """The exact share of each unit's word pairs in each text (clipped as ROUGE-2 counts them), plus, for each
+        pair of the unit that the text does not have at all, max over the text's adjacent pairs (v1, v2) of
+        min(a(w1, v1), a(w2, v2)): a(w, v) = 1 for the same stem, the rescaled static cosine of two plain words
+        as for single words, 0 otherwise.  A pair the text has is never credited twice; b = 1 is the exact share."""
+        out = super().bigram_shares(units, texts)
+        if self.floor >= 1.0 or not len(units) or not len(texts):
+            return out
+        unit_pairs = [pair_words(u.text) if len(u.words) > 1 and pair_words(u.text)[0] == tuple(u.words) else None
+                      for u in units]
+        if not any(unit_pairs):
+            return out
+        js = [j for j, p in enumerate(unit_pairs) if p]
+        stems = [st for j in js for st in unit_pairs[j][0]]
+        surfaces = [w for j in js for w in unit_pairs[j][1]]
+        starts = np.cumsum([0] + [len(unit_pairs[j][0]) for j in js])
+        ids: dict = {}
+        a = np.array([ids.setdefault(st, len(ids)) for st in stems], dtype=np.int64)
+        a_plain = [i for i, w in enumerate(surfaces) if w]
+        for r, text in enumerate(texts):
+            t_stems, t_surfaces = pair_words(text)
+            if len(t_stems) < 2:
+                continue
+            b = np.array([ids.get(st, -1) for st in t_stems], dtype=np.int64)
+            match = (a[:, None] == b[None, :]).astype(np.float64)  # a(w, v): 1 for the same stem
+            b_plain = [k for k, w in enumerate(t_surfaces) if w]
+            if a_plain and b_plain:
+                cos = self._vectors([surfaces[i] for i in a_plain]) @ self._vectors([t_surfaces[k] for k in b_plain]).T
+                near = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0)
+                match[np.ix_(a_plain, b_plain)] = np.maximum(match[np.ix_(a_plain, b_plain)], near)
+            best_pair = np.minimum(match[:-1, :-1], match[1:, 1:]).max(axis=1)  # unit pair i's best text pair
+            text_pairs = set(zip(t_stems, t_stems[1:]))
+            for j, lo, hi in zip(js, starts[:-1], starts[1:]):
+                said_otherwise = [best_pair[i] for i in range(lo, hi - 1) if (stems[i], stems[i + 1]) not in text_pairs]
+                out[r, j] += sum(said_otherwise) / (hi - lo - 1)
+        return out
+
     def presence(self, units: Sequence[str], summary: str) -> np.ndarray:
         if not units:
             return np.zeros(0)
@@ -168,7 +218,7 @@ class SoftRecallMatcher(RecallMatcher):
     def signature(self) -> str:
         from ..encoder import encoder_signature
 
-        return (f"soft(recall+static-cosine,layer:{self.layer},floor:{self.floor:g},plain-words,"
+        return (f"soft(recall+static-cosine,word-pairs:static-cosine,layer:{self.layer},floor:{self.floor:g},plain-words,"
                 f"{encoder_signature(self.model)})")
 
 

@@ -91,7 +91,8 @@ import numpy as np
 
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
-from ..match.recall import bigram_counts, bigram_hits, bigram_recall
+from ..match.base import exact_bigram_shares
+from ..match.recall import bigram_counts, bigram_recall
 from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
 from ..scoring import CREDITED, ScoreResult, capped, soft_matches
@@ -128,16 +129,15 @@ def in_order_recall(pyr: Pyramid, summary: str) -> np.ndarray:
 
 
 def best_sentence_bigram_share(units: Sequence[PyramidUnit], summary: str, sentences: Sequence[str],
-                               best: np.ndarray) -> np.ndarray:
-    """Each unit's best share of word bigrams (clipped as ROUGE-2 counts them) in one summary sentence; a one-word
-    unit takes its best-sentence presence ``best``."""
-    sentence_bigrams = [bigram_counts(text_words(s)) for s in (sentences or [summary])]
-
-    def best_share(unit_words) -> float:
-        unit_bigrams = bigram_counts(unit_words)  # once per unit, whatever the number of sentences
-        return max(bigram_hits(unit_bigrams, b) for b in sentence_bigrams) / (len(unit_words) - 1)
-
-    return np.array([best_share(u.words) if len(u.words) > 1 else best[j] for j, u in enumerate(units)])
+                               best: np.ndarray, matcher: Optional[Matcher] = None) -> np.ndarray:
+    """Each unit's best share of word bigrams (clipped as ROUGE-2 counts them) in one summary sentence, as the
+    ``matcher`` judges a pair (:meth:`Matcher.bigram_shares`; None: exact words); a one-word unit takes its
+    best-sentence presence ``best``."""
+    if not units:
+        return np.zeros(0)
+    texts = sentences or [summary]
+    shares = (matcher.bigram_shares(units, texts) if matcher else exact_bigram_shares(units, texts)).max(axis=0)
+    return np.array([shares[j] if len(u.words) > 1 else best[j] for j, u in enumerate(units)])
 
 
 class ReferencePyramidMethod(Method):
@@ -239,7 +239,9 @@ class ReferencePyramidMethod(Method):
         """The presence rule for this pyramid: the ``presence`` option, "auto" resolved by its references."""
         if self.config.presence != "auto":
             return self.config.presence
-        return "sentence+order+bigram" if pyr.n_references >= 2 else "summary+sentence"
+        if pyr.n_references >= 2:
+            return "sentence+order+bigram"
+        return "summary+sentence+bigram" if pyr.n_references == 1 else "summary+sentence"  # 0: given SCUs
 
     def _whole_and_best(self, passages: Sequence[Sequence[str]], summary: str, sentences: Sequence[str]):
         """Presence of the pieces of ``passages`` (flattened, in order) against the whole summary, and their best
@@ -256,15 +258,18 @@ class ReferencePyramidMethod(Method):
         passages, index = self._unit_passages(pyr)
         whole, best = np.zeros(len(pyr.units)), np.zeros(len(pyr.units))
         whole[index], best[index] = self._whole_and_best(passages, summary, sentences)
-        if self.presence_rule(pyr) == "summary+sentence":
+        rule = self.presence_rule(pyr)
+        if rule == "summary+sentence":
             return (whole + best) / 2
-        if self.presence_rule(pyr) == "sentence+bigram":
+        if rule == "summary+sentence+bigram":
+            return (whole + best + best_sentence_bigram_share(pyr.units, summary, sentences, best, self.matcher)) / 3
+        if rule == "sentence+bigram":
             summary_bigrams = bigram_counts(text_words(summary))
             wording = np.array([bigram_recall(u.words, summary_bigrams) if len(u.words) > 1 else whole[j]
                                 for j, u in enumerate(pyr.units)])
             return (best + wording) / 2
         in_order = in_order_recall(pyr, summary)
-        return (best + in_order + best_sentence_bigram_share(pyr.units, summary, sentences, best)) / 3
+        return (best + in_order + best_sentence_bigram_share(pyr.units, summary, sentences, best, self.matcher)) / 3
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
@@ -293,6 +298,9 @@ class ReferencePyramidMethod(Method):
         worth = "its weight x its content words" if pyr.content_credit else "its weight"
         how = {"summary+sentence": "its presence in the whole summary and in the summary sentence that holds "
                                    "most of it",
+               "summary+sentence+bigram": "its presence in the whole summary, in the summary sentence that holds "
+                                          "most of it, and the share of its word pairs found in one summary "
+                                          "sentence",
                "sentence+bigram": "its presence in the summary sentence that holds most of it and the share of "
                                   "its word pairs found in the summary",
                "sentence+order+bigram": "its presence in the summary sentence that holds most of it, the share of "
@@ -315,10 +323,12 @@ class ReferencePyramidMethod(Method):
 
 
 # the presence rules as the signature states them (``presence`` option)
-PRESENCE_RULES = {"summary+sentence": "mean(summary,best-sentence)", "sentence+bigram": "mean(best-sentence,bigram)",
+PRESENCE_RULES = {"summary+sentence": "mean(summary,best-sentence)",
+                  "summary+sentence+bigram": "mean(summary,best-sentence,best-sentence-bigram)",
+                  "sentence+bigram": "mean(best-sentence,bigram)",
                   "sentence+order+bigram": "mean(best-sentence,in-order,best-sentence-bigram)",
-                  "auto": "auto(1ref:mean(summary,best-sentence);"
-                          "multiref:mean(best-sentence,in-order,best-sentence-bigram))"}
+                  "auto": "auto(1ref:mean(summary,best-sentence,best-sentence-bigram);"
+                          "multiref:mean(best-sentence,in-order,best-sentence-bigram);scus:mean(summary,best-sentence))"}
 _PRESENCE_OPTION = {v: k for k, v in PRESENCE_RULES.items()}
 
 register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the references' own EDUs, unmerged; "

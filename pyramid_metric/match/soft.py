@@ -19,13 +19,21 @@ scripts are credited only when the text has them (exact stemmed match): a paraph
 number earns nothing for it.  A word whose stem the text has is never credited twice (the clipping of
 ``recall`` stands), and text in a Latin-script language other than English is judged by exact words alone.
 
-With b = 1 no word earns soft credit and the matcher is ``recall`` exactly.  The weights of a pyramid of several
+Word pairs are judged the same way (:meth:`SoftRecallMatcher.bigram_shares`, the share of a unit's word bigrams
+that the presence rules of ``refpyramid`` count): a pair the text has counts 1 (clipped, as ROUGE-2 counts it),
+and a pair (w1, w2) it lacks earns max over the text's adjacent pairs (v1, v2) of min(a(w1, v1), a(w2, v2)), with
+a(w, v) = 1 for the same stem and the rescaled cosine above for two plain words that are not stop words: "chief
+executive" found as "top boss" earns the smaller of the two words' credits, "Apple sold" as "Samsung sold"
+nothing.
+
+With b = 1 no word or pair earns soft credit and the matcher is ``recall`` exactly.  The weights of a pyramid of several
 references (which references express a unit) are judged by ``recall``, so pyramids are the lexical default's and
 only a summary's credit reads meaning.
 
 The layer and floor (layer 6, b = 0.3) were chosen among 6 layers x 5 floors on REALSumm dev inside
-cross-validation by example (criterion: summary-level + system-level Pearson), and checked on GUMSum
-(one and four references) and DUC 2007 (``docs/studies/soft_recall.md``); nothing is trained.
+cross-validation by example (criterion: summary-level + system-level Pearson, with the word-pair term of the rule
+for one reference), and checked on GUMSum (one and four references) and DUC 2007
+(``docs/studies/soft_recall.md``); nothing is trained.
 """
 from __future__ import annotations
 
@@ -165,6 +173,7 @@ class SoftRecallMatcher(RecallMatcher):
         ids: dict = {}
         a = np.array([ids.setdefault(st, len(ids)) for st in stems], dtype=np.int64)
         a_plain = [i for i, w in enumerate(surfaces) if w]
+        a_vectors = self._vectors([surfaces[i] for i in a_plain]) if a_plain else None
         for r, text in enumerate(texts):
             t_stems, t_surfaces = pair_words(text)
             if len(t_stems) < 2:
@@ -173,7 +182,7 @@ class SoftRecallMatcher(RecallMatcher):
             match = (a[:, None] == b[None, :]).astype(np.float64)  # a(w, v): 1 for the same stem
             b_plain = [k for k, w in enumerate(t_surfaces) if w]
             if a_plain and b_plain:
-                cos = self._vectors([surfaces[i] for i in a_plain]) @ self._vectors([t_surfaces[k] for k in b_plain]).T
+                cos = a_vectors @ self._vectors([t_surfaces[k] for k in b_plain]).T
                 near = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0)
                 match[np.ix_(a_plain, b_plain)] = np.maximum(match[np.ix_(a_plain, b_plain)], near)
             best_pair = np.minimum(match[:-1, :-1], match[1:, 1:]).max(axis=1)  # unit pair i's best text pair

@@ -27,6 +27,14 @@ pyramid machinery and changes where units come from and how credit is given:
      gathered from several unrelated sentences would earn full credit; the
      pyramid method credits a content unit where one contributor expresses
      it (Eq. 21-24 match summary EDUs to units one at a time).
+   * ``"summary+sentence+bigram"``: p_j = (presence against the whole summary
+     + the best presence against one summary sentence + the best share of the
+     unit's word bigrams in one summary sentence) / 3: the two above, and the
+     unit's wording found in one place (a one-word unit: its best-sentence
+     presence for the last share).  People rank abstractive systems by how
+     faithfully they state a fact, which word pairs see and single words do
+     not; the matcher judges a pair (the default's credits a pair said in
+     other words, ``pyramid_metric/match/soft.py``).
    * ``"sentence+bigram"``: p_j = (best presence against one summary
      sentence + the share of the unit's word bigrams found in the summary,
      clipped as ROUGE-2 counts them) / 2: half of the credit in one place,
@@ -39,13 +47,15 @@ pyramid machinery and changes where units come from and how credit is given:
      sentence) / 3: the unit found in one place, in its order and in its
      wording (a one-word unit: its best-sentence presence for the last share).
    * ``"auto"`` (the default): sentence+order+bigram for a pyramid of two or
-     more references, summary+sentence for one reference and for given SCUs.
-     Measured choice (docs/studies/duc2007.md): with four references (DUC 2007)
+     more references, summary+sentence+bigram for one reference,
+     summary+sentence for given SCUs (scu_score="as-edus").  Measured choices:
+     with four references (DUC 2007, docs/studies/duc2007.md)
      sentence+order+bigram agrees with NIST's responsiveness and pyramid
-     scores at system level better than summary+sentence and ROUGE-2, and
-     prefers held-out human summaries to a lead cut on GUMSum as often as
-     summary+sentence; with one reference (REALSumm) summary+sentence agrees
-     better at summary level.
+     scores at system level better than summary+sentence and ROUGE-2; with one
+     reference the word-pair term's weight was chosen on REALSumm dev and on
+     DUC 2007 with each reference alone (docs/studies/soft_recall.md): it
+     raises system-level agreement on both and summary level on DUC 2007, at a
+     small cost at summary level on REALSumm.
 
    With ``credit="content"`` (the default) a unit's
    value is its weight times its number of content words,
@@ -69,14 +79,17 @@ pyramid machinery and changes where units come from and how credit is given:
      words would understate what a reference-length summary can earn.  The
      weights make content that more references state worth more.
 
-With one reference, matcher "recall" and content credit, the score is the
-share of the reference's content words that the summary contains, counted
-unit by unit (clipped per unit), half of each unit's share taken from the
-summary sentence that contains most of it: a ROUGE-1 recall over content
-words whose clipping respects the reference's EDUs.  The default matcher,
-"soft" (``pyramid_metric/match/soft.py``), counts the same words and also
-credits a missing plain word said in other words by the cosine of static
-MiniLM word vectors above a floor; names and figures must match exactly.  On REALSumm dev it agrees
+With one reference, matcher "recall", content credit and presence
+"summary+sentence", the score is the share of the reference's content words
+that the summary contains, counted unit by unit (clipped per unit), half of
+each unit's share taken from the summary sentence that contains most of it: a
+ROUGE-1 recall over content words whose clipping respects the reference's
+EDUs; the default rule adds, as a third of each unit's presence, the ROUGE-2
+recall of the unit in its best summary sentence.  The default matcher, "soft"
+(``pyramid_metric/match/soft.py``), counts the same words and pairs and also
+credits a missing plain word (or a pair) said in other words by the cosine of
+static MiniLM word vectors above a floor; names and figures must match
+exactly.  On REALSumm dev it agrees
 with the human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at
 summary level; on DUC 2007 (four references) see docs/studies/duc2007.md.
 
@@ -333,19 +346,21 @@ _PRESENCE_OPTION = {v: k for k, v in PRESENCE_RULES.items()}
 
 register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the references' own EDUs, unmerged; "
                 "credit = weight x content words x presence (with one reference the mean of the unit's soft "
-                "content-word recall in the whole summary and in its best sentence; with several the mean of its "
-                "best-sentence recall, its in-order content-word recall and its best-sentence bigram share); no "
-                "sources needed (the default)", options=(
+                "content-word recall in the whole summary and in its best sentence and its best-sentence share of "
+                "word pairs; with several the mean of its best-sentence recall, its in-order content-word recall "
+                "and its best-sentence share of word pairs); no sources needed (the default)", options=(
     Option("credit", (), choices=("content", "unit"), default="content",
            help="content: a unit's credit and bound scale with its content words (a long unit is worth more "
                 "than a short one); unit: each unit counts its weight once, as the LitePyramid score counts SCUs"),
     Option("presence", (), choices=tuple(PRESENCE_RULES), default="auto",
            help="how a unit's presence in the summary is judged: summary+sentence (mean of its presence in the "
-                "whole summary and in the summary sentence that holds most of it), sentence+bigram (mean of its "
+                "whole summary and in the summary sentence that holds most of it), summary+sentence+bigram (those "
+                "two and its best share of word bigrams in one sentence), sentence+bigram (mean of its "
                 "presence in that sentence and the share of the unit's word bigrams found in the summary), "
                 "sentence+order+bigram (mean of its presence in that sentence, its in-order content-word recall "
                 "in the summary and its best share of word bigrams in one sentence) or auto "
-                "(sentence+order+bigram for a pyramid of two or more references, summary+sentence otherwise)"),
+                "(sentence+order+bigram for a pyramid of two or more references, summary+sentence+bigram for one, "
+                "summary+sentence for given SCUs)"),
     Option("scu_score", (), choices=SCU_SCORES, default="recall",
            help="human-pyramid mode (scus=): each SCU earns its weight x its presence (label and contributors "
                 "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "

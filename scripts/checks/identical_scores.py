@@ -7,8 +7,8 @@
 
 Inputs: 3 REALSumm dev examples x 3 systems (source, one reference, the human SCUs) and one GUMSum dev document
 (first summary scored against the other references).  Configurations: every method (Hirao et al. with the
-BE, ROUGE and alignment extracts), the human-SCU mode, every paper preset, and jackknifing over the GUMSum
-references.  Scores are stored exactly (``float.hex``); ``--compare`` prints every difference and exits 1 on any.
+BE, ROUGE and alignment extracts), the reference pyramid with each meaning-reading matcher and the lexical one,
+the human-SCU mode, every preset, and jackknifing over the GUMSum references.  Scores are stored exactly (``float.hex``); ``--compare`` prints every difference and exits 1 on any.
 """
 from __future__ import annotations
 
@@ -36,8 +36,11 @@ METHODS = [
     {"method": "ape"},
     {"method": "refpyramid", "credit": "unit"},
     {"method": "hirao", "matcher": "embedding", "soft": True},
+    {"method": "refpyramid", "matcher": "recall"},  # the default's judge is "soft"; the lexical one by name
+    {"method": "refpyramid", "matcher": "align"},
+    {"method": "refpyramid", "matcher": "context"},
 ]
-PRESETS = ["hirao2018", "be2006", "pyreval2019", "ape2017", "peak2016"]
+PRESETS = ["hirao2018", "be2006", "pyreval2019", "ape2017", "peak2016", "contextual"]
 REALSUMM_ROWS = ["default", "prop_be", "be_hmr", "rouge_su4", "pyreval", "peak", "ape", "human_default", "human_lcs"]
 REALSUMM_LIMIT = 5
 

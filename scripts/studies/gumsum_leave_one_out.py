@@ -91,7 +91,7 @@ def report(split: str, n_docs: int, human, lead, genres, signature: str, against
     for name, v in (("human (held out)", human), ("lead, same length", lead)):
         lo, hi = bootstrap_interval(v)
         print(f"| {name} | {v.mean():.3f} | [{lo:.3f}, {hi:.3f}] |")
-    print(f"\nhuman > lead on {np.mean(human > lead):.0%} of pairs, lead > human on {np.mean(lead > human):.0%}")
+    print(f"\nhuman > lead on {np.mean(human > lead):.1%} of pairs, lead > human on {np.mean(lead > human):.1%}")
     print("\n| genre | human | lead |\n|---|---|---|")
     for g in sorted(set(genres.tolist())):
         m = genres == g

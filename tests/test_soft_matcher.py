@@ -164,3 +164,16 @@ def test_a_word_pair_the_text_has_or_a_name_earns_no_pair_credit_by_meaning():
     assert soft.bigram_shares([text_span("storm storm storm")], ["a storm storm"])[0, 0] == pytest.approx(0.5)
     # apple-sold: "Apple" is a name (exact only), so only sold-phones counts
     assert soft.bigram_shares([text_span("Apple sold phones")], ["Samsung sold phones"])[0, 0] == pytest.approx(0.5)
+
+
+def test_word_pairs_judged_in_row_blocks_give_the_same_shares(monkeypatch):
+    # memory stays bounded on long texts: unit words are compared with a text's words PAIR_ROWS at a time
+    import pyramid_metric.match.soft as soft_module
+    from pyramid_metric.match.base import text_span
+
+    units = [text_span(u) for u in ("The company fired its chief executive on Monday.", "storm storm storm",
+                                    "Thousands of homes lost power after the storm hit the coast.")]
+    texts = ["The firm dismissed its boss; a storm storm struck the shore and houses lost electricity.", "a b"]
+    whole = SoftRecallMatcher().bigram_shares(units, texts)
+    monkeypatch.setattr(soft_module, "PAIR_ROWS", 2)
+    assert (SoftRecallMatcher().bigram_shares(units, texts) == whole).all()

@@ -49,6 +49,7 @@ from .recall import RecallMatcher
 
 LAYER = 6  # MiniLM-L6 layer whose states (of each word read alone) are the word vectors
 FLOOR = 0.3  # b: cosines at or below it count as absent; 1 at cosine 1
+PAIR_ROWS = 512  # word pairs: unit words compared with a text's words this many at a time (bounded memory)
 
 
 def is_plain(word: str) -> bool:
@@ -162,34 +163,48 @@ class SoftRecallMatcher(RecallMatcher):
         out = super().bigram_shares(units, texts)
         if self.floor >= 1.0 or not len(units) or not len(texts):
             return out
-        unit_pairs = [pair_words(u.text) if len(u.words) > 1 and pair_words(u.text)[0] == tuple(u.words) else None
-                      for u in units]
-        if not any(unit_pairs):
+        words_of = [pair_words(u.text) if len(u.words) > 1 else None for u in units]
+        js = [j for j, (u, p) in enumerate(zip(units, words_of)) if p and p[0] == tuple(u.words)]
+        if not js:
             return out
-        js = [j for j, p in enumerate(unit_pairs) if p]
-        stems = [st for j in js for st in unit_pairs[j][0]]
-        surfaces = [w for j in js for w in unit_pairs[j][1]]
-        starts = np.cumsum([0] + [len(unit_pairs[j][0]) for j in js])
+        stems = [st for j in js for st in words_of[j][0]]
+        surfaces = [w for j in js for w in words_of[j][1]]
+        sizes = np.array([len(words_of[j][0]) for j in js])
+        # the unit pairs: position i (words i, i + 1 of the concatenation) within one unit, and their owner
+        starts = np.cumsum(sizes) - sizes
+        pair_at = np.concatenate([np.arange(lo, lo + n - 1) for lo, n in zip(starts, sizes)])
+        pair_owner = np.repeat(np.arange(len(js)), sizes - 1)
+        pair_ids: dict = {}
+        unit_pair = np.array([pair_ids.setdefault((stems[i], stems[i + 1]), len(pair_ids)) for i in pair_at])
         ids: dict = {}
         a = np.array([ids.setdefault(st, len(ids)) for st in stems], dtype=np.int64)
-        a_plain = [i for i, w in enumerate(surfaces) if w]
-        a_vectors = self._vectors([surfaces[i] for i in a_plain]) if a_plain else None
+        a_plain = np.array([i for i, w in enumerate(surfaces) if w], dtype=np.int64)
+        a_vectors = self._vectors([surfaces[i] for i in a_plain]) if len(a_plain) else None
         for r, text in enumerate(texts):
             t_stems, t_surfaces = pair_words(text)
             if len(t_stems) < 2:
                 continue
             b = np.array([ids.get(st, -1) for st in t_stems], dtype=np.int64)
-            match = (a[:, None] == b[None, :]).astype(np.float64)  # a(w, v): 1 for the same stem
             b_plain = [k for k, w in enumerate(t_surfaces) if w]
-            if a_plain and b_plain:
+            near = None
+            if len(a_plain) and b_plain:
                 cos = a_vectors @ self._vectors([t_surfaces[k] for k in b_plain]).T
                 near = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0)
-                match[np.ix_(a_plain, b_plain)] = np.maximum(match[np.ix_(a_plain, b_plain)], near)
-            best_pair = np.minimum(match[:-1, :-1], match[1:, 1:]).max(axis=1)  # unit pair i's best text pair
-            text_pairs = set(zip(t_stems, t_stems[1:]))
-            for j, lo, hi in zip(js, starts[:-1], starts[1:]):
-                said_otherwise = [best_pair[i] for i in range(lo, hi - 1) if (stems[i], stems[i + 1]) not in text_pairs]
-                out[r, j] += sum(said_otherwise) / (hi - lo - 1)
+            best_pair = np.zeros(len(a) - 1)  # each unit pair's best adjacent text pair, in row blocks
+            for lo in range(0, len(a) - 1, PAIR_ROWS):
+                rows = np.arange(lo, min(lo + PAIR_ROWS + 1, len(a)))
+                match = (a[rows, None] == b[None, :]).astype(np.float64)  # a(w, v): 1 for the same stem
+                if near is not None:
+                    mine = np.nonzero(np.isin(a_plain, rows))[0]
+                    if len(mine):
+                        block = np.ix_(a_plain[mine] - lo, b_plain)
+                        match[block] = np.maximum(match[block], near[mine])
+                best_pair[lo:lo + len(rows) - 1] = np.minimum(match[:-1, :-1], match[1:, 1:]).max(axis=1)
+            text_pairs = {pair_ids[p] for p in zip(t_stems, t_stems[1:]) if p in pair_ids}
+            absent = ~np.isin(unit_pair, list(text_pairs))  # a pair the text has is credited exactly, once
+            said_otherwise = np.bincount(pair_owner, weights=np.where(absent, best_pair[pair_at], 0.0),
+                                         minlength=len(js))
+            out[r, js] += said_otherwise / (sizes - 1)
         return out
 
     def presence(self, units: Sequence[str], summary: str) -> np.ndarray:

@@ -379,7 +379,7 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
     for text in texts:
         for ch in text:
             if ch.isalpha():
-                sc = _script(ch)
+                sc = "LATIN" if ch.isascii() else _script(ch)  # ASCII letters are Latin (no table lookup)
                 counts[sc] = counts.get(sc, 0) + 1
                 seen += 1
                 if seen >= max_letters:
@@ -413,6 +413,8 @@ def _foreign_latin_letters(texts: Sequence[str], max_letters: int) -> "str | Non
     votes = dict.fromkeys(_LATIN_LETTERS, 0)
     accented = 0
     for ch in letters:
+        if ch.isascii():  # no letter of _LATIN_LETTERS is ASCII, and an ASCII letter is not accented
+            continue
         low = ch.lower() if ch != "İ" else ch
         if "\u1ea0" <= low <= "\u1ef9":
             votes["Vietnamese"] += 1

@@ -194,9 +194,9 @@ class SoftRecallMatcher(RecallMatcher):
             for lo in range(0, len(a) - 1, PAIR_ROWS):
                 rows = np.arange(lo, min(lo + PAIR_ROWS + 1, len(a)))
                 match = (a[rows, None] == b[None, :]).astype(np.float64)  # a(w, v): 1 for the same stem
-                if near is not None:
-                    mine = np.nonzero(np.isin(a_plain, rows))[0]
-                    if len(mine):
+                if near is not None:  # the plain unit words of these rows (a_plain is sorted)
+                    mine = slice(np.searchsorted(a_plain, rows[0]), np.searchsorted(a_plain, rows[-1], "right"))
+                    if mine.stop > mine.start:
                         block = np.ix_(a_plain[mine] - lo, b_plain)
                         match[block] = np.maximum(match[block], near[mine])
                 best_pair[lo:lo + len(rows) - 1] = np.minimum(match[:-1, :-1], match[1:, 1:]).max(axis=1)

@@ -39,7 +39,7 @@ except ValueError as e:
 '''
     p = run_py(code, tmp_path, tmp_path / "empty-hf-home")
     assert p.returncode == 0, p.stderr[-2000:]
-    assert "[0.5714285714285714, 0.0] nrefs:1|method:refpyramid" in p.stdout
+    assert "[0.45714285714285713, 0.0] nrefs:1|method:refpyramid" in p.stdout
     assert "ValueError" in p.stdout
 
 
@@ -173,10 +173,12 @@ def test_add_and_add_batch_without_sources(metric):
     metric.add(prediction=P, reference=REF)
     metric.add(prediction="Schools stay shut.", reference=[REF])
     out = metric.compute()
-    assert out["scores"] == [pytest.approx(4 / 7), 0.0]  # storm, thousands, homes, power of 7 content words
+    # the unit "and thousands of homes lost power." (4 of 7 content words): all its words, and 4 of its 5 word
+    # pairs, in the summary's one sentence -> 4 x (1 + 1 + 4/5) / 3 of 7; "A storm hit the coast": nothing
+    assert out["scores"] == [pytest.approx(4 * (1 + 1 + 4 / 5) / 3 / 7), 0.0]
     metric.add_batch(predictions=[P], references=[REF])
     metric.add_batch(predictions=["Schools stay shut."], references=[[REF, "Schools stay shut."]])
-    assert metric.compute()["scores"] == [pytest.approx(4 / 7), pytest.approx(3 / 10)]
+    assert metric.compute()["scores"] == [pytest.approx(4 * (1 + 1 + 4 / 5) / 3 / 7), pytest.approx(3 / 10)]
 
 
 def test_add_with_source_as_documented(metric):
@@ -206,7 +208,7 @@ def test_default_result_keeps_scores_and_signature(metric):
 
 def test_floats_only_result_fits_the_course_pattern(metric):
     out = metric.compute(predictions=[P, "Schools stay shut."], references=[REF, REF], floats_only=True)
-    assert {k: round(v, 4) for k, v in out.items()} == {"pyramid": round(2 / 7, 4)}  # (4/7 + 0) / 2
+    assert {k: round(v, 4) for k, v in out.items()} == {"pyramid": round(4 / 15, 4)}  # (8/15 + 0) / 2
     with pytest.raises(ValueError, match="floats_only"):
         metric.compute(predictions=[P], references=[REF], floats_only=True, explain=True)
 
@@ -248,7 +250,7 @@ def test_floats_configuration_runs_the_course_pattern_unchanged():
 
     m = evaluate.load(SCRIPT, "floats")
     result = m.compute(predictions=[P, "Schools stay shut."], references=[REF, REF])
-    assert {k: round(v, 4) for k, v in result.items()} == {"pyramid": round(2 / 7, 4)}  # (4/7 + 0) / 2
+    assert {k: round(v, 4) for k, v in result.items()} == {"pyramid": round(4 / 15, 4)}  # (8/15 + 0) / 2
 
 
 ROUGE_STAND_IN = '''
@@ -279,7 +281,7 @@ def test_floats_configuration_inside_evaluate_combine(tmp_path):
     combined = evaluate.combine([rouge, evaluate.load(SCRIPT, "floats")])
     result = combined.compute(predictions=[P, "Schools stay shut."], references=[[REF], [REF]])
     rounded = {k: round(v, 4) for k, v in result.items()}   # the Hugging Face course's compute_metrics line
-    assert set(rounded) == {"rouge1", "rouge2", "pyramid"} and rounded["pyramid"] == round(2 / 7, 4)
+    assert set(rounded) == {"rouge1", "rouge2", "pyramid"} and rounded["pyramid"] == round(4 / 15, 4)
     with pytest.raises(TypeError):  # what floats_only=True meets: the other modules refuse the keyword
         combined.compute(predictions=[P], references=[[REF]], floats_only=True)
 
@@ -310,4 +312,4 @@ print(m.compute()["scores"])
         for d in dirs:
             os.chmod(d, 0o755)
     assert p.returncode == 0, p.stderr[-2000:]
-    assert "[0.5714285714285714]" in p.stdout and "[0.75]" in p.stdout
+    assert "[0.5333333333333333]" in p.stdout and "[0.6666666666666666]" in p.stdout

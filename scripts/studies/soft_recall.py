@@ -40,7 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 
 from common import DATA  # noqa: E402
-from gumsum_leave_one_out import leave_one_out_rows, single_reference_rows  # noqa: E402
+from gumsum_leave_one_out import single_reference_rows, split_rows  # noqa: E402
 from multiref_presence import summaries_with_features  # noqa: E402
 from realsumm_correlations import bertscore_recall, rouge2_recall  # noqa: E402
 from pyramid_metric.match.soft import SoftRecallMatcher  # noqa: E402
@@ -152,7 +152,7 @@ def pair_weight(best, realsumm_parts, weights, duc_limit=None):
     pres = pres[best]
     duc, resp, pyr = duc_single_references(duc_limit)
     duc_pres = presences(duc, *best)
-    gum = {split: single_reference_rows(gumsum_rows(split)) for split in ("dev", "test")}
+    gum = {split: single_reference_rows(split_rows(split)) for split in ("dev", "test")}
     gum_captured = {k: summaries_with_features([(r["references"], [r["human"], r["lead"]]) for r in rs])
                     for k, rs in gum.items()}
     gum_pres = {k: presences(c, *best) for k, c in gum_captured.items()}
@@ -182,18 +182,13 @@ def pair_weight(best, realsumm_parts, weights, duc_limit=None):
           f"or more, BERTScore-MiniLM's share).\n")
 
 
-def gumsum_rows(split):
-    with open(os.path.join(DATA, "gumsum", f"gumsum_{split}.jsonl"), encoding="utf-8") as f:
-        return leave_one_out_rows([json.loads(line) for line in f])
-
-
 def gumsum(settings):
     print("\n## GUMSum leave-one-out: human summary above a same-length lead (share of pairs, 95% interval)\n")
     print("| split | references | " + " | ".join("lexical (`recall`)" if f >= 1 else f"soft L{l} b{f:g}"
                                             for l, f in settings) + " |")
     print("|---" * (2 + len(settings)) + "|")
     for split in ("dev", "test"):
-        rows = gumsum_rows(split)
+        rows = split_rows(split)
         for name, rs, rule in (("the other four", rows, SEVERAL),
                                ("each other one alone", single_reference_rows(rows), ONE_REFERENCE)):
             captured = summaries_with_features([(r["references"], [r["human"], r["lead"]]) for r in rs])

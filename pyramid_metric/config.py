@@ -58,6 +58,7 @@ class PyramidConfig(metaclass=_GeneratedDoc):
     extract: Optional[str] = None
     matcher: Optional[str] = None
     credit: str = "content"
+    fact_weight: str = "shared"
     presence: str = "auto"
     scu_score: str = "recall"
     threshold: Optional[float] = None

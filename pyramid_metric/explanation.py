@@ -6,7 +6,9 @@ One vocabulary for the JSON explanation, the HTML report, the CLI and the Space:
   references' extracts that contain a source unit; the default method counts the references
   that express a reference EDU);
 - **value**: what the unit is worth when the summary expresses all of it: its weight, or, with
-  ``credit="content"`` (the default), its weight x its number of content words;
+  ``credit="content"`` (the default), its weight x its number of content words; with several
+  references the default method counts 1 of each unit's weight w instead (a fact that w references
+  state is w units there, one in each reference's words, so the fact counts w in all);
 - **credit**: what the summary earned for the unit: its value x the share the matcher found
   (the default method), or its value or nothing (threshold matchers, Eq. 24);
 - **bound**: the most credit a summary could earn (the knapsack bound OPT_KP of Hirao et al.
@@ -88,7 +90,11 @@ def summary_sentence(score: float, credit: float, bound: float) -> str:
 
 def value_rule(pyramid: Pyramid) -> str:
     """How a unit's value is set, in words."""
-    return "weight x content words" if pyramid.content_credit else "weight"
+    if not pyramid.shared_weight:
+        return "weight x content words" if pyramid.content_credit else "weight"
+    share = ("each unit counts 1 of its weight w: a fact that w references state is w units, one in each "
+             "reference's words")
+    return f"content words ({share})" if pyramid.content_credit else f"1 ({share})"
 
 
 def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:

@@ -48,6 +48,11 @@ class Pyramid:
     # True: a unit's credit and its share of the bound scale with its number of content words (refpyramid's
     # credit="content"); False: each unit counts its weight once (Eq. 19-27, human SCUs).
     content_credit: bool = False
+    # True: every reference that expresses a fact holds a unit of its own for it (refpyramid with several
+    # references), so a unit of weight w_j is one of w_j wordings of one fact; the fact's weight is shared among
+    # them: each unit counts weight 1 (x its size) and the fact w_j in all, as an SCU of weight w_j does in the
+    # pyramid method (Nenkova and Passonneau 2004).  False: each unit counts its own weight.
+    shared_weight: bool = False
     # For each unit, the references whose own EDUs make it up (refpyramid: the one reference, by its position in
     # the canonical order, whose EDU it is); empty: one group of all units.  ``reference_groups`` turns it into
     # each reference's share of the pyramid.
@@ -90,12 +95,18 @@ class Pyramid:
         """Each unit's content words (its stems that are not stop words), computed once per pyramid."""
         return list(self._content_words)
 
+    def counted_weight(self, unit: PyramidUnit) -> float:
+        """The weight a unit's value counts: its own (Eq. 19), or 1 with ``shared_weight`` (its share of its
+        fact's weight)."""
+        return 1.0 if self.shared_weight else unit.weight
+
     @cached_property
     def _values(self) -> Tuple[float, ...]:
-        return tuple(u.weight * n for u, n in zip(self.units, self.unit_sizes()))
+        return tuple(self.counted_weight(u) * n for u, n in zip(self.units, self.unit_sizes()))
 
     def unit_values(self) -> List[float]:
-        """The credit each unit is worth when fully expressed: weight (Eq. 19) x size."""
+        """The credit each unit is worth when fully expressed: its counted weight (Eq. 19, or its share of its
+        fact's with ``shared_weight``) x size."""
         return list(self._values)
 
     @cached_property
@@ -140,6 +151,7 @@ class Pyramid:
             "notes": list(self.notes),
             "one_to_one": self.one_to_one,
             "content_credit": self.content_credit,
+            "shared_weight": self.shared_weight,
         }
 
 

@@ -2,8 +2,10 @@
 
 The hand-worked examples use the stub punctuation segmenter of conftest.py and the default method
 (refpyramid, content-word recall), whose definitions are in pyramid_metric/methods/reference.py:
-value v_j = w_j x content words, credit = v_j x share of the unit's content words in the summary, and with
-several references each reference's own units are credited against their own total, pooled.
+value v_j = content words with several references (each unit counts 1 of its weight w_j: a fact stated by w_j
+references is w_j units, one in each reference's words), w_j x content words otherwise, credit = v_j x share of the
+unit's content words in the summary, and with several references each reference's own units are credited against
+their own total, pooled.
 """
 import json
 import os
@@ -42,10 +44,12 @@ def two_refs(stub_segmenter):
     # "and homes lost power."]. The default pyramid keeps every reference's own EDUs as units, references in
     # canonical (text) order, so reference 1 comes first (',' sorts before '.'): units "The storm hit the coast,"
     # and "and homes lost power." (written by reference 1), then "The storm hit the coast." (reference 0).
-    # Weights: references expressing the unit: 2, 1, 2. Values: weight x 3 content words = 6, 3, 6. Bound: each
-    # reference's units against their own total, pooled: (6 + 3) + 6 = 15. The summary is one sentence, so the
-    # presence is the whole-summary content-word recall: storm (1 of 3: 6 x 1/3 = 2), home, lost, power
-    # (3 of 3: credit 3), storm (2): 2 + 3 + 2 = 7: score 7 / 15.  (The one-reference presence rule, set here;
+    # Weights: references expressing the unit: 2, 1, 2. Values: each unit counts 1 of its weight (a fact two
+    # references state is two units here), x 3 content words = 3, 3, 3. Bound: each reference's units against
+    # their own total, pooled: (3 + 3) + 3 = 9. The summary is one sentence, so the presence is the whole-summary
+    # content-word recall: storm (1 of 3: 3 x 1/3 = 1), home, lost, power (3 of 3: credit 3), storm (1):
+    # 1 + 3 + 1 = 5: score 5 / 9.  (With fact_weight="per-unit" the values are weight x content words, 6, 3, 6:
+    # 7 / 15, test_per_unit_weights_worked_by_hand.)  (The one-reference presence rule, set here;
     # the default with two references also counts the unit's bigrams: test_reference_method.py.)
     out = PyramidScorer(segmenter=stub_segmenter, presence="summary+sentence").compute([SUMMARY], [REFS],
                                                                                        explain=True)
@@ -54,23 +58,23 @@ def two_refs(stub_segmenter):
 
 def test_json_vocabulary_worked_by_hand(two_refs):
     score, ex = two_refs
-    assert score == pytest.approx(7 / 15, abs=1e-12)
-    assert ex["credit"] == pytest.approx(7) and ex["bound"] == pytest.approx(15) and ex["score"] == score
-    assert ex["text"] == "The summary earned credit 7 of a possible 15: score 7 / 15 = 0.467."
-    assert ex["value_rule"] == "weight x content words"
+    assert score == pytest.approx(5 / 9, abs=1e-12)
+    assert ex["credit"] == pytest.approx(5) and ex["bound"] == pytest.approx(9) and ex["score"] == score
+    assert ex["text"] == "The summary earned credit 5 of a possible 9: score 5 / 9 = 0.556."
+    assert ex["value_rule"].startswith("content words (each unit counts 1 of its weight w")
     assert ex["credit_rule"] == "value x the unit's presence in the summary (the notes say how it is judged)"
     units = ex["pyramid"]["units"]
     assert [u["text"] for u in units] == ["The storm hit the coast,", "and homes lost power.", "The storm hit the coast."]
     assert [u["weight"] for u in units] == [2.0, 1.0, 2.0]  # references expressing the unit
-    assert [u["value"] for u in units] == [6.0, 3.0, 6.0]  # weight x content words
-    assert [u["credit"] for u in units] == pytest.approx([2.0, 3.0, 2.0])  # value x share found
+    assert [u["value"] for u in units] == [3.0, 3.0, 3.0]  # 1 of the weight x content words
+    assert [u["credit"] for u in units] == pytest.approx([1.0, 3.0, 1.0])  # value x share found
     assert [u["written_by"] for u in units] == [[1], [1], [0]]  # the user's reference indices
     # the per-unit credits add up to the total: a unit counts once per reference that wrote it
-    assert sum(u["credit"] * len(u["written_by"]) for u in units) + ex["unlisted_credit"] == pytest.approx(7)
+    assert sum(u["credit"] * len(u["written_by"]) for u in units) + ex["unlisted_credit"] == pytest.approx(5)
     m0, m1, m2 = ex["matches"]
-    assert (m0["unit"], m0["weight"], m0["value"], m0["credit"]) == (0, 2.0, 6.0, pytest.approx(2.0))
+    assert (m0["unit"], m0["weight"], m0["value"], m0["credit"]) == (0, 2.0, 3.0, pytest.approx(1.0))
     assert (m1["unit"], m1["weight"], m1["value"], m1["credit"]) == (1, 1.0, 3.0, pytest.approx(3.0))
-    assert (m2["unit"], m2["weight"], m2["value"], m2["credit"]) == (2, 2.0, 6.0, pytest.approx(2.0))
+    assert (m2["unit"], m2["weight"], m2["value"], m2["credit"]) == (2, 2.0, 3.0, pytest.approx(1.0))
     words = lambda text, offs: [text[a:b] for a, b in offs]  # noqa: E731
     assert words(m0["span_text"], m0["summary_words"]) == ["storm"]
     assert words(m1["span_text"], m1["summary_words"]) == ["Homes", "lost", "power"]
@@ -78,6 +82,17 @@ def test_json_vocabulary_worked_by_hand(two_refs):
     assert words(units[1]["text"], m1["unit_words"]) == ["homes", "lost", "power"]
     assert not {"opt_lap", "opt_kp"} & set(_keys(ex))  # the paper's symbols stay out of what users read
     json.dumps(ex)  # JSON-ready
+
+
+def test_per_unit_weights_worked_by_hand(stub_segmenter):
+    # The fixture's example with each unit counting its own weight: values 2 x 3, 1 x 3, 2 x 3 = 6, 3, 6; bound
+    # (6 + 3) + 6 = 15; credit 6/3 + 3 + 6/3 = 7: score 7 / 15.
+    out = PyramidScorer(segmenter=stub_segmenter, presence="summary+sentence", fact_weight="per-unit").compute(
+        [SUMMARY], [REFS], explain=True)
+    ex = out["explanations"][0]
+    assert out["scores"][0] == pytest.approx(7 / 15, abs=1e-12) and ex["value_rule"] == "weight x content words"
+    assert [u["value"] for u in ex["pyramid"]["units"]] == [6.0, 3.0, 6.0]
+    assert "weight:per-unit" in out["signature"]
 
 
 def test_supporting_words_are_clipped_and_stemmed():
@@ -128,17 +143,17 @@ def test_report_in_headless_chromium(two_refs, tmp_path):
     try:
         browser.get(path.as_uri())
         text = browser.find_element(By.TAG_NAME, "body").text
-        assert "0.467" in text and "earned credit 7 of a possible 15" in text and "OPT_" not in text
+        assert "0.556" in text and "earned credit 5 of a possible 9" in text and "OPT_" not in text
         assert "Weight 2: expressed by 2 of 2 references" in text
         # the summary: only the words that earned credit are marked, one word each
         marks = browser.find_elements(By.CSS_SELECTOR, "p.summary mark.sw")
         assert [m.text for m in marks] == ["Homes", "lost", "power", "storm"]
-        # each unit's bar is filled to credit / value: 2 of 6 and 3 of 3
+        # each unit's bar is filled to credit / value: 1 of 3 and 3 of 3
         rows = {r.get_attribute("data-u"): r for r in browser.find_elements(By.CSS_SELECTOR, "tr.unit")}
         fill = {u: r.find_element(By.CSS_SELECTOR, ".bar span").size["width"]
                 / r.find_element(By.CSS_SELECTOR, ".bar").size["width"] for u, r in rows.items()}
         assert fill["0"] == pytest.approx(1 / 3, abs=0.05) and fill["1"] == pytest.approx(1.0, abs=0.05)
-        assert "2 of 6" in rows["0"].text and "3 of 3" in rows["1"].text and "2 of 6" in rows["2"].text
+        assert "1 of 3" in rows["0"].text and "3 of 3" in rows["1"].text and "1 of 3" in rows["2"].text
         # pointing at a unit outlines the summary words that support it, and only those
         ActionChains(browser).move_to_element(rows["1"]).perform()
         focused = [m.text for m in browser.find_elements(By.CSS_SELECTOR, "p.summary mark.sw.focus")]
@@ -197,10 +212,11 @@ def test_demo_text_uses_the_same_words(two_refs):
     data = {"id": "storm", "license": "CC-BY", "references": REFS,
             "systems": [{"name": "human-1", "summary": SUMMARY}, {"name": "lead", "summary": SOURCE}]}
     text = demo_text(data, [ex, ex], "nrefs:2|method:refpyramid")
-    assert "human-1   0.467   a human summary that is not among the references" in text
-    assert "Why human-1 scores 0.467: The summary earned credit 7 of a possible 15" in text
-    assert "value = weight x content words" in text and "credit = value x the unit's presence in the summary" in text
-    assert re.search(r"\n +2 +\S+ +2 of 6 +The storm hit the coast,\n", text)
-    assert re.search(r"\n +2 +\S+ +2 of 6 +The storm hit the coast\.\n", text)
+    assert "human-1   0.556   a human summary that is not among the references" in text
+    assert "Why human-1 scores 0.556: The summary earned credit 5 of a possible 9" in text
+    assert "value = content words (each unit counts 1 of its weight w" in text
+    assert "credit = value x the unit's presence in the summary" in text
+    assert re.search(r"\n +2 +\S+ +1 of 3 +The storm hit the coast,\n", text)
+    assert re.search(r"\n +2 +\S+ +1 of 3 +The storm hit the coast\.\n", text)
     assert re.search(r"\n +1 +\S+ +3 of 3 +and homes lost power\.\n", text)
     assert "OPT_" not in text and "MATCHED" not in text and text.endswith("nrefs:2|method:refpyramid")

@@ -15,7 +15,8 @@ from pyramid_metric.options import declared
 OPTIONS = declared()
 
 # a value other than the default for every option (a valid one for the methods that read it)
-OTHER = {"extract": "rouge", "matcher": "embedding", "credit": "unit", "presence": "sentence+bigram",
+OTHER = {"extract": "rouge", "matcher": "embedding", "credit": "unit", "fact_weight": "per-unit",
+         "presence": "sentence+bigram",
          "scu_score": "modified", "threshold": 0.5, "soft": True,
          "segmenter": "sentence", "sentence_penalty": 0.5, "length_limit": 50, "time_limit": 3.0, "solver": "cbc",
          "be_variant": "hm", "be_match": "lemma", "rouge_variant": "2", "rouge_stem": False, "edua": "complete",

@@ -66,11 +66,19 @@ def test_multi_reference_weights_count_references_expressing_a_unit():
     # "... after the storm" has content words thousand/home/lost/power/storm: 4/5 of them in r0 -> expressed
     assert pyr.units[0].references == (1,)
     assert pyr.reference_groups() == [[0, 1], [2], [3]]  # each reference's own EDUs, canonical order
-    # content credit: values 1 x 3 (storm), 3 x 4 (power), 3 x 5 (power after the storm), 3 x 4 (power); bound 42.
-    # "Thousands of homes lost power." expresses both power units (1) and 4/5 of the last: 12 + 12 + 0.8 x 15
-    # "The storm hit the coast." expresses the storm unit and 1/5 of the last: 3 + 0.2 x 15
+    # content credit, each unit counting 1 of its weight (the power fact, stated by three references, is three
+    # units here): values 3 (storm), 4 (power), 5 (power after the storm), 4 (power); bound 16.
+    # "Thousands of homes lost power." expresses both power units (1) and 4/5 of the last: 4 + 4 + 0.8 x 5
+    # "The storm hit the coast." expresses the storm unit and 1/5 of the last: 3 + 0.2 x 5
+    summaries = ["Thousands of homes lost power.", "The storm hit the coast."]
     power, storm = PyramidScorer(method="refpyramid", matcher="recall", presence="summary+sentence").score(
-        ["Thousands of homes lost power.", "The storm hit the coast."], [refs, refs])
+        summaries, [refs, refs])
+    assert power.result.bound == pytest.approx(16.0)
+    assert power.score == pytest.approx(12 / 16) and storm.score == pytest.approx(4 / 16)
+    # fact_weight="per-unit": each unit counts its own weight, values 1 x 3, 3 x 4, 3 x 5, 3 x 4; bound 42:
+    # 12 + 12 + 0.8 x 15 and 3 + 0.2 x 15
+    power, storm = PyramidScorer(method="refpyramid", matcher="recall", presence="summary+sentence",
+                                 fact_weight="per-unit").score(summaries, [refs, refs])
     assert power.result.bound == pytest.approx(42.0)
     assert power.score == pytest.approx(36 / 42) and storm.score == pytest.approx(6 / 42)
 
@@ -86,42 +94,49 @@ def test_two_references_hand_computed_pooled_bound():
     presence; the bound is the sum of every reference's own unit values, not a knapsack over all units).
 
     R0 "The storm hit the coast. Schools closed."   R1 "A storm hit the coast. Thousands of homes lost power."
-    Canonical order: R1 < R0 by text.  Units, content words, references expressing them, value w x |content|:
-      u0 "A storm hit the coast."          storm/hit/coast           R0, R1  w2  2 x 3 = 6
+    Canonical order: R1 < R0 by text.  Units, content words, references expressing them, value: each unit counts
+    1 of its weight (the storm fact, stated by both references, is two units here) x |content|:
+      u0 "A storm hit the coast."          storm/hit/coast           R0, R1  w2  1 x 3 = 3
       u1 "Thousands of homes lost power."  thousand/home/lost/power  R1      w1  1 x 4 = 4
-      u2 "The storm hit the coast."        storm/hit/coast           R0, R1  w2  2 x 3 = 6
+      u2 "The storm hit the coast."        storm/hit/coast           R0, R1  w2  1 x 3 = 3
       u3 "Schools closed."                 school/close              R0      w1  1 x 2 = 2
-    Bound = 6 + 4 + 6 + 2 = 18 (R1's total 10 plus R0's total 8).
+    Bound = 3 + 4 + 3 + 2 = 12 (R1's total 7 plus R0's total 5).
     """
     s = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence")
     refs = ["The storm hit the coast. Schools closed.", "A storm hit the coast. Thousands of homes lost power."]
     summaries = ["The storm hit the coast and schools closed.", "Homes lost power in the storm."]
     a, b = s.score(summaries, [refs, refs])
     assert [u.weight for u in a.pyramid.units] == [2.0, 1.0, 2.0, 1.0]
-    assert a.result.bound == pytest.approx(18.0)
+    assert a.result.bound == pytest.approx(12.0)
     # presence="summary+sentence" (one-sentence summaries: content-word recall in the summary)
-    # a: presence 1, 0, 1, 1 -> (6 + 6 + 2) / 18
-    # b: storm of storm/hit/coast (1/3) in u0 and u2, home/lost/power of four in u1 (3/4): (2 + 3 + 2) / 18
+    # a: presence 1, 0, 1, 1 -> (3 + 3 + 2) / 12
+    # b: storm of storm/hit/coast (1/3) in u0 and u2, home/lost/power of four in u1 (3/4): (1 + 3 + 1) / 12
     a1, b1 = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence",
                            presence="summary+sentence").score(summaries, [refs, refs])
-    assert (a1.score, b1.score) == (pytest.approx(14 / 18), pytest.approx(7 / 18))
+    assert (a1.score, b1.score) == (pytest.approx(8 / 12), pytest.approx(5 / 12))
+    # each unit counting its own weight (fact_weight="per-unit"): values 6, 4, 6, 2, bound 18; a: 6 + 6 + 2,
+    # b: 2 + 3 + 2
+    a0, b0 = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence", presence="summary+sentence",
+                           fact_weight="per-unit").score(summaries, [refs, refs])
+    assert a0.result.bound == pytest.approx(18.0) and (a0.score, b0.score) == (pytest.approx(14 / 18),
+                                                                               pytest.approx(7 / 18))
     # The default with two references, presence="sentence+order+bigram": (best-sentence recall + in-order
     # content-word recall in the summary + the best share of the unit's word bigrams in one sentence) / 3.
     # a "the storm hit the coast and school close" (one sentence; content storm hit coast school close):
     #   u0 "a storm hit the coast": recall 1, in order 3/3, bigrams a-storm storm-hit hit-the the-coast 3/4
-    #   -> 11/12; u1 0; u2 1, 1, 4/4 -> 1; u3 "school close" 1, 1, 1/1 -> 1.  6 x 11/12 + 6 + 2 = 13.5
-    assert a.score == pytest.approx(13.5 / 18)
+    #   -> 11/12; u1 0; u2 1, 1, 4/4 -> 1; u3 "school close" 1, 1, 1/1 -> 1.  3 x 11/12 + 3 + 2 = 7.75
+    assert a.score == pytest.approx(7.75 / 12)
     # b "home lost power in the storm" (content home lost power storm):
     #   u0 recall 1/3, in order 1/3 (storm), bigrams 0/4 -> 2/9; u1 "thousand of home lost power" 3/4, 3/4,
     #   home-lost lost-power 2/4 -> 2/3; u2 1/3, 1/3, the-storm 1/4 -> 11/36; u3 0.
-    #   6 x 2/9 + 4 x 2/3 + 6 x 11/36 = 4/3 + 8/3 + 11/6 = 35/6
-    assert b.score == pytest.approx(35 / 6 / 18)
+    #   3 x 2/9 + 4 x 2/3 + 3 x 11/36 = 2/3 + 8/3 + 11/12 = 51/12
+    assert b.score == pytest.approx(51 / 12 / 12)
     # presence="sentence+bigram": (best-sentence recall + the share of the unit's word bigrams in the summary) / 2.
-    # a: presence (1 + 3/4)/2, 0, 1, 1: 6 x 7/8 + 6 + 2 = 13.25
-    # b: recall 1/3, 3/4, 1/3, 0; bigrams 0/4, 2/4, 1/4, 0/1.  Presence 1/6, 5/8, 7/24, 0: 1 + 2.5 + 1.75 = 5.25
+    # a: presence (1 + 3/4)/2, 0, 1, 1: 3 x 7/8 + 3 + 2 = 7.625
+    # b: recall 1/3, 3/4, 1/3, 0; bigrams 0/4, 2/4, 1/4, 0/1.  Presence 1/6, 5/8, 7/24, 0: 0.5 + 2.5 + 0.875 = 3.875
     a2, b2 = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence",
                            presence="sentence+bigram").score(summaries, [refs, refs])
-    assert (a2.score, b2.score) == (pytest.approx(13.25 / 18), pytest.approx(5.25 / 18))
+    assert (a2.score, b2.score) == (pytest.approx(7.625 / 12), pytest.approx(3.875 / 12))
 
 
 def test_sentence_order_bigram_presence_by_hand():

@@ -25,21 +25,26 @@ def test_every_order_of_three_references_gives_the_same_score():
     assert len({r.score for r in results}) == 1  # bit-identical, not only close
     assert len({tuple((u.text, u.weight) for u in r.pyramid.units) for r in results}) == 1  # canonical units
     # Hand value (Eq. 19 weights by presence; content credit): the default segmenter's EDUs, content words and
-    # weights are  "A storm hit the coast" storm/hit/coast w1 -> value 3;  "and thousands of homes lost power."
-    # thousand/home/lost/power w3 -> 12;  "Officials opened shelters in three towns" offici/open/shelter/three/town
-    # w1 -> 5;  "as power failed in thousands of homes." power/fail/thousand/home w3 -> 12;  "Thousands of homes
-    # lost power after the storm." thousand/home/lost/power/storm w3 -> 15;  "Schools closed." w1 -> 2.  Bound
-    # (pooled per-reference totals) = 49.  The prediction's power/fail/three/town give presences 0, 1/4, 2/5,
-    # 2/4, 1/5, 0.  With three references the default presence is (that best-sentence recall + the in-order
+    # weights are  "A storm hit the coast" storm/hit/coast w1;  "and thousands of homes lost power."
+    # thousand/home/lost/power w3;  "Officials opened shelters in three towns" offici/open/shelter/three/town w1;
+    # "as power failed in thousands of homes." power/fail/thousand/home w3;  "Thousands of homes lost power after
+    # the storm." thousand/home/lost/power/storm w3;  "Schools closed." w1.  Each unit counts 1 of its weight (a
+    # fact three references state is three units here), so its value is its content words: 3, 4, 5, 4, 5, 2.
+    # Bound (pooled per-reference totals) = 23.  The prediction's power/fail/three/town give presences 0, 1/4,
+    # 2/5, 2/4, 1/5, 0.  With three references the default presence is (that best-sentence recall + the in-order
     # content-word recall + the best share of the unit's word bigrams in one sentence) / 3.  The prediction is one
     # sentence, "power fail in three town" (content power fail three town).  In order: 0, 1/4 (power), 2/5
     # (three town), 2/4 (power fail), 1/5, 0.  Bigrams: in-three and three-town of "offici open shelter in three
     # town" (2/5), power-fail and fail-in of "as power fail in thousand of home" (2/6), no other.  Presences 0,
-    # 1/6, 2/5, 4/9, 2/15, 0 and credit 12/6 + 5 x 2/5 + 12 x 4/9 + 15 x 2/15 = 2 + 2 + 16/3 + 2 = 34/3 -> 34/147.
-    assert results[0].result.bound == 49.0
+    # 1/6, 2/5, 4/9, 2/15, 0 and credit 4/6 + 5 x 2/5 + 4 x 4/9 + 5 x 2/15 = 2/3 + 2 + 16/9 + 2/3 = 46/9 -> 2/9.
+    # (With fact_weight="per-unit", values weight x content words 3, 12, 5, 12, 15, 2, bound 49: 34/147.)
+    assert results[0].result.bound == 23.0
     lexical = [PyramidScorer(matcher="recall").score(["Power failed in three towns."], [[REFS[i] for i in perm]],
                                                      [SOURCE])[0].score for perm in itertools.permutations(range(3))]
-    assert len(set(lexical)) == 1 and lexical[0] == pytest.approx(34 / 147, abs=1e-12)  # exact words, by hand
+    assert len(set(lexical)) == 1 and lexical[0] == pytest.approx(2 / 9, abs=1e-12)  # exact words, by hand
+    per_unit = PyramidScorer(matcher="recall", fact_weight="per-unit").score(["Power failed in three towns."],
+                                                                             [REFS], [SOURCE])[0]
+    assert per_unit.result.bound == 49.0 and per_unit.score == pytest.approx(34 / 147, abs=1e-12)
     assert results[0].score >= lexical[0]  # the default adds credit for words said otherwise, never removes any
 
 

@@ -62,6 +62,8 @@ ROWS = {
                     "words)", dict(matcher="soft"), False),
     "refpyr_recall": ("reference-EDU pyramid, presence=auto, content-word recall (lexical, exact word pairs)",
                       dict(matcher="recall"), False),
+    "refpyr_per_unit": ("reference-EDU pyramid, presence=auto, each unit counts its own weight (fact_weight=per-unit)",
+                        dict(fact_weight="per-unit"), False),
     "refpyr_summary_sentence": ("reference-EDU pyramid, presence = mean(whole summary, best sentence)",
                                 dict(presence="summary+sentence"), False),
     "refpyr_sentence_bigram": ("reference-EDU pyramid, presence = mean(best sentence, bigram share in the summary)",

@@ -2,7 +2,8 @@
 
 Usage (from the project root):
     python scripts/studies/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
-        [--matcher NAME] [--presence RULE] [--method rouge --rouge-variant 2] [--jackknife | --single-reference]
+        [--matcher NAME] [--presence RULE] [--fact-weight per-unit] [--method rouge --rouge-variant 2]
+        [--jackknife | --single-reference]
 
 For every document and every one of its five human summaries, the pyramid is
 built from the source and the other four summaries (weights 1..4); the held-out
@@ -44,6 +45,7 @@ def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
     ap.add_argument("--segmenter", default=None)
     ap.add_argument("--matcher", default=None, help="default: the method's own")
     ap.add_argument("--presence", default=None, help="refpyramid's presence rule (default auto)")
+    ap.add_argument("--fact-weight", default=None, help="refpyramid's fact_weight (default shared)")
     ap.add_argument("--rouge-variant", default=None, help="method rouge only: 1, 2 or su4 (default su4)")
     ap.add_argument("--limit", type=int, default=None)
     return ap
@@ -52,7 +54,8 @@ def arg_parser(description: str = __doc__) -> argparse.ArgumentParser:
 def options(args) -> dict:
     """PyramidScorer options from the command line (the package defaults for what is not given)."""
     opts = {k: v for k, v in (("method", args.method), ("extract", args.extract), ("matcher", args.matcher),
-                              ("presence", args.presence), ("rouge_variant", args.rouge_variant)) if v is not None}
+                              ("presence", args.presence), ("fact_weight", args.fact_weight),
+                              ("rouge_variant", args.rouge_variant)) if v is not None}
     if args.segmenter:
         opts["segmenter"] = args.segmenter
     return opts

@@ -92,8 +92,7 @@ def value_rule(pyramid: Pyramid) -> str:
     """How a unit's value is set, in words."""
     if not pyramid.shared_weight:
         return "weight x content words" if pyramid.content_credit else "weight"
-    share = ("each unit counts 1 of its weight w: a fact that w references state is w units, one in each "
-             "reference's words")
+    share = "a fact that w references state is w units here, each counting 1 of its weight w"
     return f"content words ({share})" if pyramid.content_credit else f"1 ({share})"
 
 

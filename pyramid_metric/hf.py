@@ -42,8 +42,9 @@ _DESCRIPTION = """\
 Pyramid is an automatic Pyramid content metric for summarization. By default the pyramid is made of the
 Elementary Discourse Units (EDUs) of every human reference, none merged (references in a canonical order,
 so their listed order does not matter); a unit's weight is the number of references whose text expresses
-it (content-word recall >= 0.5) and its value is weight x content words. A summary earns each unit's value
-x its presence: with one reference the mean of the unit's content-word recall in the whole summary, its
+it (content-word recall >= 0.5) and its value is its content words (a fact that w references state is w
+units, one in each reference's words, so it counts w in all, as an SCU of weight w). A summary earns each
+unit's value x its presence: with one reference the mean of the unit's content-word recall in the whole summary, its
 best recall in one summary sentence and that sentence's share of the unit's word bigrams, with several the
 mean of that best-sentence recall, its in-order content-word recall in the summary and its best share of
 word bigrams in one sentence; a content word (or a word pair) the summary lacks, in plain lower-case letters,

@@ -80,7 +80,7 @@ PRESETS: Dict[str, Preset] = {p.name: p for p in (
         (("method", "refpyramid"), ("matcher", "context"), ("presence", "summary+sentence")),
         ("not a paper's system: the default pyramid, with a presence judge that reads words in context "
          "(docs/studies/contextual.md)",),
-        free=("time_limit", "solver", "length_limit", "segmenter", "credit")),
+        free=("time_limit", "solver", "length_limit", "segmenter", "credit", "fact_weight")),
 )}
 
 

@@ -12,7 +12,8 @@ from .report import fragment_html
 TITLE = "Pyramid: automatic Pyramid content evaluation for summarization"
 INTRO = ("Paste a **source** document, one or more human **references** (one per line) and a **summary**, then "
          "press **Score**. The pyramid is made of the references' units (their elementary discourse units); a unit's "
-         "**weight** is how many references express it, its **value** what it is worth (weight x content words), "
+         "**weight** is how many references express it, its **value** what it is worth (its content words; a fact "
+         "that w references state is w units, so it counts w), "
          "and the summary's **credit** what it earned for it. The score is the credit earned over the most a summary "
          "could earn, in [0, 1], higher is better. It measures content shared with the references, not fluency.")
 

@@ -62,6 +62,7 @@ ROWS = {
                     "words)", dict(matcher="soft"), False),
     "refpyr_recall": ("reference-EDU pyramid, presence=auto, content-word recall (lexical, exact word pairs)",
                       dict(matcher="recall"), False),
+    "contextual": ("the contextual configuration (preset=contextual)", dict(preset="contextual"), False),
     "refpyr_per_unit": ("reference-EDU pyramid, presence=auto, each unit counts its own weight (fact_weight=per-unit)",
                         dict(fact_weight="per-unit"), False),
     "refpyr_summary_sentence": ("reference-EDU pyramid, presence = mean(whole summary, best sentence)",

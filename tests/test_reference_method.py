@@ -212,3 +212,20 @@ def test_given_scus_use_the_one_reference_presence_rule():
     assert auto != PyramidScorer(scu_score="as-edus", presence="sentence+bigram").compute(summary, **given)["scores"]
     with pytest.raises(ValueError, match="`presence`='sentence\\+bigram' has no effect on given SCUs"):
         PyramidScorer(presence="sentence+bigram").compute(summary, **given)
+
+
+def test_fact_weight_acts_only_with_several_references():
+    # One reference: every weight is 1, so both ways of counting give the same values, bound and score, bit for bit.
+    refs = [["The storm hit the coast. Thousands of homes lost power."]]
+    summary = ["Homes lost power after the storm hit."]
+    shared, per_unit = (PyramidScorer(matcher="recall", segmenter="sentence", fact_weight=fw).score(summary, refs)[0]
+                        for fw in ("shared", "per-unit"))
+    assert shared.score == per_unit.score and shared.result.bound == per_unit.result.bound == 7.0
+    assert shared.pyramid.unit_values() == per_unit.pyramid.unit_values() == [3.0, 4.0]  # storm/hit/coast, 4 words
+    # Given human SCUs keep their own weights: the option does not touch them.
+    # "Homes lost power" (weight 3, 3 content words) is in the summary, "Schools closed" (weight 1, 2) is not:
+    # values 3 x 3 and 1 x 2, score 9 / 11 (with weights counted 1 it would be 3 / 5).
+    scus = dict(scus=[["Homes lost power", "Schools closed"]], scu_weights=[[3, 1]])
+    a, b = (PyramidScorer(matcher="recall", fact_weight=fw, scu_score="as-edus").compute(summary, refs, **scus)
+            for fw in ("shared", "per-unit"))
+    assert a["scores"] == b["scores"] == [pytest.approx(9 / 11)]

@@ -1,7 +1,7 @@
 """How the default judges a unit's presence with several references: the study behind ``presence="auto"``.
 
 Usage (from the project root; about 10 minutes on two CPU cores):
-    python scripts/studies/multiref_presence.py [--halves 200]
+    python scripts/studies/multiref_presence.py [--halves 200] [--fact-weight per-unit|shared]
 
 The default pyramid (every reference's EDUs, weighted by the references that express them) is built once for
 every DUC 2007 topic (four references, 32 systems) and every GUMSum leave-one-out case (four references, the
@@ -12,8 +12,9 @@ each summary is computed in several ways, all lexical (stemmed words, as the pac
   L   in-order (LCS) content-word recall, whole summary;  B   the share of the unit's word bigrams in the summary;
   Bs  the share of its bigrams in the best sentence.
 
-Every rule that averages two or three of them is scored as the package scores (value = weight x content words,
-pooled per-reference bound): DUC 2007 system-level Pearson against responsiveness and the modified pyramid score
+Every rule that averages two or three of them is scored as the package scores (value = content words x the weight
+each unit counts, ``--fact-weight``, by default each unit's own as the published table was computed; pooled
+per-reference bound): DUC 2007 system-level Pearson against responsiveness and the modified pyramid score
 (Hirao et al. 2018, Table 3 protocol; ``scripts/studies/duc2007_correlations.py``) and the share of GUMSum pairs in which the
 human summary scores above the lead.  ``--halves N`` repeats the DUC comparison with ROUGE-2 on N random halves
 of the topics (the other half unused): how often a rule is at least ROUGE-2's r on data it was not chosen on.
@@ -62,16 +63,16 @@ def unit_features(pyr, summary: str, sentences):
     return out
 
 
-def default_pyramids(references):
-    """The default configuration's pyramid of each list of references."""
-    return PyramidScorer().method.build_many(list(references), [None] * len(references))
+def default_pyramids(references, fact_weight: str = "shared"):
+    """The default configuration's pyramid of each list of references (``fact_weight``: the option's value)."""
+    return PyramidScorer(fact_weight=fact_weight).method.build_many(list(references), [None] * len(references))
 
 
-def summaries_with_features(examples, pyramids=None):
+def summaries_with_features(examples, pyramids=None, fact_weight: str = "shared"):
     """For each (references, summaries): (its default pyramid, the cleaned summaries, their sentences, each
     summary's unit features) (``pyramids``: the default pyramids of the references, when already built)."""
     if pyramids is None:
-        pyramids = default_pyramids([refs for refs, _ in examples])
+        pyramids = default_pyramids([refs for refs, _ in examples], fact_weight)
     out = []
     for (_, summaries), pyr in zip(examples, pyramids):
         cleaned = [clean_text(s) for s in summaries]
@@ -80,11 +81,11 @@ def summaries_with_features(examples, pyramids=None):
     return out
 
 
-def capture(examples, pyramids=None):
+def capture(examples, pyramids=None, fact_weight: str = "shared"):
     """For each (references, summaries): unit values and each summary's unit presences (``pyramids``: the
     default pyramids of the references, when already built)."""
     return [(np.array(pyr.unit_values()), {k: np.array([f[k] for f in feats]) for k in FEATURES})
-            for pyr, _, _, feats in summaries_with_features(examples, pyramids)]
+            for pyr, _, _, feats in summaries_with_features(examples, pyramids, fact_weight)]
 
 
 def scores(captured, rule):
@@ -99,18 +100,21 @@ def system_r(matrix, human, topics):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--halves", type=int, default=200)
+    ap.add_argument("--fact-weight", default="per-unit", help="the pyramids' fact_weight (per-unit: the weights "
+                    "the published table was computed with; shared: the default's)")
     args = ap.parse_args()
     topics = load(os.path.join(DATA, "duc2007", "duc2007_main.jsonl"))
     resp, pyr = (np.array(x, float) for x in human_matrices(topics))
     refs = [[t["references"][k] for k in sorted(t["references"])] for t in topics]
     peers = [[truncate(t["systems"][s]["summary"]) for s in AUTOMATIC] for t in topics]
-    duc = capture(list(zip(refs, peers)))
+    duc = capture(list(zip(refs, peers)), fact_weight=args.fact_weight)
     rouge2 = np.array(PyramidScorer(method="rouge", rouge_variant="2").compute(
         [p for ps in peers for p in ps], [r for r, ps in zip(refs, peers) for _ in ps])["scores"]).reshape(resp.shape)
     gumsum = {}
     for split in ("dev", "test", "train"):
         rows = split_rows(split)
-        gumsum[split] = capture([(r["references"], [r["human"], r["lead"]]) for r in rows])
+        gumsum[split] = capture([(r["references"], [r["human"], r["lead"]]) for r in rows],
+                                fact_weight=args.fact_weight)
     all_topics, pyr_topics = np.arange(len(topics)), np.where(~np.isnan(pyr).all(1))[0]
     rng = np.random.default_rng(2026)
     orders = [rng.permutation(len(topics)) for _ in range(args.halves)]

@@ -93,7 +93,7 @@ def value_rule(pyramid: Pyramid) -> str:
     if not pyramid.shared_weight:
         return "weight x content words" if pyramid.content_credit else "weight"
     share = "a fact that w references state is w units here, each counting 1 of its weight w"
-    return f"content words ({share})" if pyramid.content_credit else f"1 ({share})"
+    return f"content words; {share}" if pyramid.content_credit else f"1; {share}"
 
 
 def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:

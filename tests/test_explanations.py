@@ -61,7 +61,7 @@ def test_json_vocabulary_worked_by_hand(two_refs):
     assert score == pytest.approx(5 / 9, abs=1e-12)
     assert ex["credit"] == pytest.approx(5) and ex["bound"] == pytest.approx(9) and ex["score"] == score
     assert ex["text"] == "The summary earned credit 5 of a possible 9: score 5 / 9 = 0.556."
-    assert ex["value_rule"].startswith("content words (a fact that w references state is w units")
+    assert ex["value_rule"].startswith("content words; a fact that w references state is w units")
     assert ex["credit_rule"] == "value x the unit's presence in the summary (the notes say how it is judged)"
     units = ex["pyramid"]["units"]
     assert [u["text"] for u in units] == ["The storm hit the coast,", "and homes lost power.", "The storm hit the coast."]
@@ -214,7 +214,7 @@ def test_demo_text_uses_the_same_words(two_refs):
     text = demo_text(data, [ex, ex], "nrefs:2|method:refpyramid")
     assert "human-1   0.556   a human summary that is not among the references" in text
     assert "Why human-1 scores 0.556: The summary earned credit 5 of a possible 9" in text
-    assert "value = content words (a fact that w references state is w units" in text
+    assert "value = content words; a fact that w references state is w units" in text
     assert "credit = value x the unit's presence in the summary" in text
     assert re.search(r"\n +2 +\S+ +1 of 3 +The storm hit the coast,\n", text)
     assert re.search(r"\n +2 +\S+ +1 of 3 +The storm hit the coast\.\n", text)

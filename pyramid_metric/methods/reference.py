@@ -221,7 +221,8 @@ class ReferencePyramidMethod(Method):
         if len(docs) == 1 and self.config.length_limit is None:
             limit = max(limit, sum(u.length for u in pyr_units))  # one reference: OPT_KP = total weight
         return Pyramid(pyr_units, limit, len(docs), content_credit=self.config.credit == "content",
-                       shared_weight=len(docs) > 1 and self.config.fact_weight == "shared", origins=tuple((rank,) for rank, _, _ in units), reference_positions=tuple(order))
+                       shared_weight=len(docs) > 1 and self.config.fact_weight == "shared",
+                       origins=tuple((rank,) for rank, _, _ in units), reference_positions=tuple(order))
 
     def pyramid_of_scus(self, scus: Sequence[str], weights: Sequence[float], references: Sequence[str] = None,
                         contributors: Sequence[Sequence[str]] = None) -> Pyramid:

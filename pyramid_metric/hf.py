@@ -44,10 +44,10 @@ Elementary Discourse Units (EDUs) of every human reference, none merged (referen
 so their listed order does not matter); a unit's weight is the number of references whose text expresses
 it (content-word recall >= 0.5) and its value is its content words (a fact that w references state is w
 units, one in each reference's words, so it counts w in all, as an SCU of weight w). A summary earns each
-unit's value x its presence: with one reference the mean of the unit's content-word recall in the whole summary, its
-best recall in one summary sentence and that sentence's share of the unit's word bigrams, with several the
-mean of that best-sentence recall, its in-order content-word recall in the summary and its best share of
-word bigrams in one sentence; a content word (or a word pair) the summary lacks, in plain lower-case letters,
+unit's value x its presence: with one reference the mean of the unit's content-word recall in the whole
+summary, its best recall in one summary sentence and that sentence's share of the unit's word bigrams, with
+several the mean of that best-sentence recall, its in-order content-word recall in the summary and its best
+share of word bigrams in one sentence; a content word (or a word pair) the summary lacks, in plain lower-case letters,
 earns its similarity to the summary's closest word (static all-MiniLM-L6-v2 word vectors), names and figures
 only their exact match. With one reference the total is divided by the knapsack bound of Hirao et al. (2018,
 Eq. 25-27) at the reference length, which equals the total value (a recall); with several, each

@@ -3,7 +3,7 @@
 Usage (from the project root):
     python scripts/studies/gumsum_leave_one_out.py [--split dev] [--method hirao --extract be] [--segmenter NAME]
         [--matcher NAME] [--presence RULE] [--fact-weight per-unit] [--method rouge --rouge-variant 2]
-        [--jackknife | --single-reference]
+        [--bertscore | --unigram-recall all|content] [--jackknife | --single-reference]
 
 For every document and every one of its five human summaries, the pyramid is
 built from the source and the other four summaries (weights 1..4); the held-out
@@ -91,6 +91,25 @@ def single_reference_rows(rows) -> list:
     return [dict(r, references=[ref]) for r in rows for ref in r["references"]]
 
 
+def unigram_recall(prediction: str, references, content_only: bool = False) -> float:
+    """Unigram recall pooled over the references (clipped hits summed over references / their word counts, as
+    ROUGE-1 -f A counts), on the package's stemmed words; ``content_only``: stop words left out of both sides."""
+    from collections import Counter
+
+    from pyramid_metric.text import content_words, words
+
+    def grams(text):
+        ws = words(text)
+        return Counter(content_words(ws) if content_only else ws)
+
+    pred, hits, total = grams(prediction), 0, 0
+    for ref in references:
+        counts = grams(ref)
+        hits += sum(min(n, pred[w]) for w, n in counts.items())
+        total += sum(counts.values())
+    return hits / total if total else 0.0
+
+
 def report(split: str, n_docs: int, human, lead, genres, signature: str, against: str = "the other 4") -> None:
     """Print the markdown tables of the README: means with bootstrap intervals, pairwise wins, per genre."""
     human, lead, genres = np.asarray(human), np.asarray(lead), np.asarray(genres)
@@ -137,6 +156,9 @@ def main():
                     "practice) against each summary scored with the other four, paired test over documents")
     ap.add_argument("--bertscore", action="store_true", help="BERTScore recall (bert-score, local all-MiniLM-L6-v2, "
                     "6 layers; best over the references) instead of pyramid-metric: the baseline")
+    ap.add_argument("--unigram-recall", choices=("all", "content"), default=None, help="unigram recall pooled "
+                    "over the references (ROUGE-1 recall on the package's stemmed words) of all words or of content "
+                    "words only, instead of pyramid-metric: says how much of ROUGE-1's count is stop words")
     ap.add_argument("--single-reference", action="store_true", help="score against each other summary alone "
                     "(one reference per pair: 4 pairs per held-out summary)")
     args = ap.parse_args()
@@ -148,7 +170,11 @@ def main():
     if args.single_reference:
         rows = single_reference_rows(rows)
     n = len(rows)
-    if args.bertscore:
+    if args.unigram_recall:
+        content_only = args.unigram_recall == "content"
+        scores = [unigram_recall(r[side], r["references"], content_only) for side in ("human", "lead") for r in rows]
+        signature = f"unigram-recall:{args.unigram_recall}-words:pooled"
+    elif args.bertscore:
         from realsumm_correlations import bertscore_minilm_recall
 
         scores = bertscore_minilm_recall([r["human"] for r in rows] + [r["lead"] for r in rows],

@@ -95,14 +95,9 @@ class Pyramid:
         """Each unit's content words (its stems that are not stop words), computed once per pyramid."""
         return list(self._content_words)
 
-    def counted_weight(self, unit: PyramidUnit) -> float:
-        """The weight a unit's value counts: its own (Eq. 19), or 1 with ``shared_weight`` (its share of its
-        fact's weight)."""
-        return 1.0 if self.shared_weight else unit.weight
-
     @cached_property
     def _values(self) -> Tuple[float, ...]:
-        return tuple(self.counted_weight(u) * n for u, n in zip(self.units, self.unit_sizes()))
+        return tuple((1.0 if self.shared_weight else u.weight) * n for u, n in zip(self.units, self.unit_sizes()))
 
     def unit_values(self) -> List[float]:
         """The credit each unit is worth when fully expressed: its counted weight (Eq. 19, or its share of its

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import namedtuple
-from typing import List, Sequence
+from typing import List, Optional, Sequence
 
 import numpy as np
 
@@ -17,14 +17,15 @@ def text_span(text: str) -> TextSpan:
     return TextSpan(text, tuple(words(text)))
 
 
-def exact_bigram_shares(units: Sequence, texts: Sequence[str]) -> np.ndarray:
+def exact_bigram_shares(units: Sequence, texts: Sequence[str],
+                        text_words: Optional[Sequence[Sequence[str]]] = None) -> np.ndarray:
     """(len(texts), len(units)): the share of each unit's word bigrams (its ``.words``, stemmed) found in each
     text, clipped as ROUGE-2 counts them (a pair the unit has k times is found min(k, its count) times); 0 for a
-    unit of fewer than two words."""
+    unit of fewer than two words.  ``text_words``: each text's ``text.words``, when the caller has them."""
     out = np.zeros((len(texts), len(units)))
     unit_bigrams = [(j, bigram_counts(u.words), len(u.words) - 1) for j, u in enumerate(units) if len(u.words) > 1]
     for r, text in enumerate(texts):
-        text_bigrams = bigram_counts(words(text))
+        text_bigrams = bigram_counts(words(text) if text_words is None else text_words[r])
         for j, bigrams, n in unit_bigrams:
             out[r, j] = bigram_hits(bigrams, text_bigrams) / n
     return out

@@ -45,6 +45,7 @@ import numpy as np
 
 from ..options import register_matcher
 from ..text import _WORD_RE, _stop_stems, latin_language, stem, words
+from .base import exact_bigram_shares
 from .recall import RecallMatcher
 
 LAYER = 6  # MiniLM-L6 layer whose states (of each word read alone) are the word vectors
@@ -160,7 +161,8 @@ class SoftRecallMatcher(RecallMatcher):
         pair of the unit that the text does not have at all, max over the text's adjacent pairs (v1, v2) of
         min(a(w1, v1), a(w2, v2)): a(w, v) = 1 for the same stem, the rescaled static cosine of two plain words
         as for single words, 0 otherwise.  A pair the text has is never credited twice; b = 1 is the exact share."""
-        out = super().bigram_shares(units, texts)
+        text_words_ = [pair_words(t) for t in texts]  # cached; their stems are text.words of each text
+        out = exact_bigram_shares(units, texts, [stems for stems, _ in text_words_])
         if self.floor >= 1.0 or not len(units) or not len(texts):
             return out
         words_of = [pair_words(u.text) if len(u.words) > 1 else None for u in units]
@@ -180,8 +182,7 @@ class SoftRecallMatcher(RecallMatcher):
         a = np.array([ids.setdefault(st, len(ids)) for st in stems], dtype=np.int64)
         a_plain = np.array([i for i, w in enumerate(surfaces) if w], dtype=np.int64)
         a_vectors = self._vectors([surfaces[i] for i in a_plain]) if len(a_plain) else None
-        for r, text in enumerate(texts):
-            t_stems, t_surfaces = pair_words(text)
+        for r, (t_stems, t_surfaces) in enumerate(text_words_):
             if len(t_stems) < 2:
                 continue
             b = np.array([ids.get(st, -1) for st in t_stems], dtype=np.int64)

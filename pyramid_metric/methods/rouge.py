@@ -95,15 +95,20 @@ def rouge_grams(text: str, variant: str = "su4", stem: bool = True) -> Counter:
     return ngram_counts(toks, int(variant))
 
 
-def rouge_recall(prediction: str, references: Sequence[str], variant: str = "su4", stem: bool = True) -> float:
-    """ROUGE recall of one prediction against its references (-f A: hits and counts summed over references)."""
-    peer = rouge_grams(prediction, variant, stem)
+def pooled_recall(peer: Counter, references: Sequence[Counter]) -> float:
+    """Recall of the ``peer``'s grams against the references' (``ngramScore`` with -f A): each reference's grams
+    clipped to the peer's counts, hits and counts summed over the references; 0 without any reference gram."""
     hit = total = 0
-    for ref in references:
-        grams = rouge_grams(ref, variant, stem)
+    for grams in references:
         hit += sum(min(c, peer[g]) for g, c in grams.items())
         total += sum(grams.values())
     return hit / total if total else 0.0
+
+
+def rouge_recall(prediction: str, references: Sequence[str], variant: str = "su4", stem: bool = True) -> float:
+    """ROUGE recall of one prediction against its references (-f A: hits and counts summed over references)."""
+    peer = rouge_grams(prediction, variant, stem)
+    return pooled_recall(peer, [rouge_grams(ref, variant, stem) for ref in references])
 
 
 class RougeMethod(Method):

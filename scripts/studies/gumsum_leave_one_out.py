@@ -96,18 +96,14 @@ def unigram_recall(prediction: str, references, content_only: bool = False) -> f
     ROUGE-1 -f A counts), on the package's stemmed words; ``content_only``: stop words left out of both sides."""
     from collections import Counter
 
+    from pyramid_metric.methods.rouge import pooled_recall
     from pyramid_metric.text import content_words, words
 
     def grams(text):
         ws = words(text)
         return Counter(content_words(ws) if content_only else ws)
 
-    pred, hits, total = grams(prediction), 0, 0
-    for ref in references:
-        counts = grams(ref)
-        hits += sum(min(n, pred[w]) for w, n in counts.items())
-        total += sum(counts.values())
-    return hits / total if total else 0.0
+    return pooled_recall(grams(prediction), [grams(ref) for ref in references])
 
 
 def report(split: str, n_docs: int, human, lead, genres, signature: str, against: str = "the other 4") -> None:

@@ -24,7 +24,7 @@ the states of layer ``layer`` (0 = embeddings) for every word piece of a text, w
 span each piece covers.  A text longer than ``max_length`` pieces is read in overlapping windows of
 ``max_length`` pieces (half a window apart) and each piece takes its states from the window in which
 it is most central, so nothing is truncated.  Only the first ``layer`` layers are run.  Texts are batched
-longest first, at most ``batch_size`` a batch, with cuts placed so that little padding is computed.
+longest first, at most ``token_batch_size`` a batch, with cuts placed so that little padding is computed.
 """
 from __future__ import annotations
 
@@ -41,7 +41,11 @@ logger = logging.getLogger(__name__)
 
 MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json)
 BATCH_SIZE = 64
-BATCH_COST = 4096  # word-piece positions a batch's fixed cost counts as when texts are cut into batches
+# word-piece states (token_vectors): texts per batch, and the word-piece positions a batch's fixed cost counts as
+# when texts are cut into batches.  Small batches run faster on a CPU: 16 and 1024 took 25-35% less time than 64
+# and 4096 to read REALSumm dev's summaries on two cores (scripts/bench/speed.py, preset "contextual").
+TOKEN_BATCH_SIZE = 16
+BATCH_COST = 1024
 CACHE_SIZE = 200_000
 WORD_BATCH_PIECES = 8192  # pieces per batch of words read alone (a word is a few pieces)
 WORD_CACHE_SIZE = 200_000  # words kept in the word-vector cache (about 300 MB of float32 at 384 dims)
@@ -66,13 +70,15 @@ class Encoder:
     """all-MiniLM-L6-v2 (or another BERT-style encoder) with mean pooling and an LRU cache of vectors by text."""
 
     def __init__(self, model: Optional[str] = None, batch_size: int = BATCH_SIZE, max_length: int = MAX_LENGTH,
-                 cache_size: int = CACHE_SIZE):
+                 cache_size: int = CACHE_SIZE, token_batch_size: int = TOKEN_BATCH_SIZE):
         if model is not None and not isinstance(model, str):
             raise ValueError(f"Encoder: `model` must be a str (a folder or hub name), got {type(model).__name__}")
         if not isinstance(batch_size, int) or batch_size < 1:
             raise ValueError(f"Encoder: `batch_size` must be an int >= 1, got {batch_size!r}")
+        if isinstance(token_batch_size, bool) or not isinstance(token_batch_size, int) or token_batch_size < 1:
+            raise ValueError(f"Encoder: `token_batch_size` must be an int >= 1, got {token_batch_size!r}")
         self.model_name = model
-        self.batch_size = batch_size
+        self.batch_size, self.token_batch_size = batch_size, token_batch_size
         self.max_length = max_length
         self.cache_size = cache_size
         self._cache: "OrderedDict[str, np.ndarray]" = OrderedDict()
@@ -205,7 +211,7 @@ class Encoder:
         return out
 
     def _batches(self, lengths: Sequence[int]) -> List[List[int]]:
-        """Indices of sequences of these ``lengths`` grouped into batches of at most ``batch_size``, longest
+        """Indices of sequences of these ``lengths`` grouped into batches of at most ``token_batch_size``, longest
         first.  A batch is computed at the width of its longest sequence; the cuts minimise the positions
         computed, padding included, plus ``BATCH_COST`` positions per batch (its fixed cost), so that a few
         long texts do not widen a batch of short ones."""
@@ -213,7 +219,7 @@ class Encoder:
         cost = [0] + [None] * len(order)  # cost[j]: cheapest cost of the first j sequences
         cut = [0] * (len(order) + 1)
         for j in range(1, len(order) + 1):
-            for i in range(max(0, j - self.batch_size), j):
+            for i in range(max(0, j - self.token_batch_size), j):
                 c = cost[i] + (j - i) * lengths[order[i]] + BATCH_COST
                 if cost[j] is None or c < cost[j]:
                     cost[j], cut[j] = c, i

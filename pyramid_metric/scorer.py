@@ -336,7 +336,12 @@ class PyramidScorer:
         idx = list(range(len(predictions)))
         for chunk in _chunks(idx, 64, progress, "scoring"):
             results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
-        languages = [detect_language(refs) or detect_language([p]) for p, refs in zip(predictions, references)]
+        reference_languages: dict = {}  # a list of references shared by many predictions is read once
+        for refs in references:
+            if tuple(refs) not in reference_languages:
+                reference_languages[tuple(refs)] = detect_language(refs)
+        languages = [reference_languages[tuple(refs)] or detect_language([p])
+                     for p, refs in zip(predictions, references)]
         _warn_languages(languages)
         if scus is None:
             self._warn_unmeasured(pyramids)

@@ -61,6 +61,23 @@ def test_paraphrase_beats_same_topic_non_paraphrase(matcher):
         assert 0.0 < p[0] < 1.0  # soft credit: no content word of the paraphrase occurs verbatim
 
 
+def test_word_vectors_pool_the_pieces_each_word_overlaps():
+    """pool_words = the mean of the states of every non-empty piece overlapping the word's characters, by the
+    definition (a mask over all pieces), on messy text: contractions, hyphens, figures, ligatures, accents."""
+    texts = ["U.S. officials don't e-mail co-op staff: 3.5% ﬁne, naïve “quotes” isn’t—dash", SUMMARY]
+    for text, tv in zip(texts, token_vectors(texts, LAYER)):
+        spans = [(a, b) for a, b, _ in word_spans(text)] + [(len(text) + 5, len(text) + 9)]  # the last: no piece
+        starts, ends = tv.offsets[:, 0], tv.offsets[:, 1]
+        expected = np.zeros((len(spans), tv.vectors.shape[1]), dtype=np.float32)
+        for i, (a, b) in enumerate(spans):
+            sel = (ends > starts) & (starts < b) & (ends > a)
+            if sel.any():
+                expected[i] = tv.vectors[sel].mean(0)
+        expected /= np.maximum(np.linalg.norm(expected, axis=1, keepdims=True), 1e-12)
+        assert np.array_equal(pool_words(spans, tv.offsets, tv.vectors), expected)
+        assert not pool_words(spans, tv.offsets, tv.vectors)[-1].any()
+
+
 def test_presence_by_the_definition(matcher):
     """a(w, s) = 1 for an exact stem, else max(0, (max_v cos - b) / (1 - b)); presence = mean over content words."""
     unit, summary = "The minister praised zebras", "The minister spoke about horses in Africa."
@@ -193,10 +210,12 @@ def test_batches_cover_every_text_once_longest_first():
     from pyramid_metric.encoder import Encoder
 
     lengths = [5, 300, 12, 12, 40, 7, 256, 90] * 20
-    batches = Encoder(batch_size=16)._batches(lengths)
+    batches = Encoder(token_batch_size=8)._batches(lengths)
     flat = [k for b in batches for k in b]
-    assert sorted(flat) == list(range(len(lengths))) and all(1 <= len(b) <= 16 for b in batches)
+    assert sorted(flat) == list(range(len(lengths))) and all(1 <= len(b) <= 8 for b in batches)
     assert [lengths[k] for k in flat] == sorted(lengths, reverse=True)
+    with pytest.raises(ValueError, match="token_batch_size"):
+        Encoder(token_batch_size=0)
 
 
 def test_empty_inputs(matcher):

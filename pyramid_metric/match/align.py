@@ -56,16 +56,20 @@ def word_spans(text: str) -> List[Tuple[int, int, str]]:
 
 def pool_words(spans: Sequence[Tuple[int, int]], offsets: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     """Mean of the vectors of the word pieces that overlap each character span, L2-normalised (a zero row
-    for a span no piece covers)."""
+    for a span no piece covers).  A text's pieces (``offsets``, empty ones left out) follow each other, so the
+    pieces a span overlaps are consecutive: those ending after its start and starting before its end."""
     out = np.zeros((len(spans), vectors.shape[1]), dtype=np.float32)
     if not len(spans) or not len(offsets):
         return out
-    starts, ends = offsets[:, 0], offsets[:, 1]
-    real = ends > starts
-    for i, (a, b) in enumerate(spans):
-        sel = real & (starts < b) & (ends > a)
-        if sel.any():
-            out[i] = vectors[sel].mean(0)
+    real = offsets[:, 1] > offsets[:, 0]
+    starts, ends, kept = offsets[real, 0], offsets[real, 1], vectors[real]
+    bounds = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
+    first = np.searchsorted(ends, bounds[:, 0], side="right")
+    stop = np.searchsorted(starts, bounds[:, 1], side="left")
+    alone = stop - first == 1  # most words are one piece: its vector is their mean
+    out[alone] = kept[first[alone]]
+    for i in np.flatnonzero(stop - first > 1):
+        out[i] = kept[first[i]:stop[i]].mean(0)
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     return out / np.maximum(norms, 1e-12)
 

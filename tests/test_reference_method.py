@@ -229,3 +229,37 @@ def test_fact_weight_acts_only_with_several_references():
     a, b = (PyramidScorer(matcher="recall", fact_weight=fw, scu_score="as-edus").compute(summary, refs, **scus)
             for fw in ("shared", "per-unit"))
     assert a["scores"] == b["scores"] == [pytest.approx(9 / 11)]
+
+
+@pytest.mark.parametrize("refs", [["A storm hit the coast and thousands of homes lost power."],
+                                  ["A storm hit the coast and thousands of homes lost power.",
+                                   "Power failed in thousands of homes when the storm came ashore."]])
+def test_single_sentence_references_are_read_in_context_by_the_default(refs):
+    # One English sentence per reference (XSum-like): the default judge is the contextual configuration's (the
+    # context matcher, summary+sentence), on the default's pyramid; the signature says so.
+    summaries = ["Power failed in many houses after the storm.", "Schools will stay closed until Friday."]
+    default = PyramidScorer()
+    out = default.compute(summaries, [refs] * 2)
+    contextual = PyramidScorer(preset="contextual").compute(summaries, [refs] * 2)
+    assert out["scores"] == pytest.approx(contextual["scores"], abs=1e-6)
+    assert out["scores"][0] > 0.3 and out["scores"][1] < 0.05
+    assert "|1sent-refs:context(layer:5,floor:0.5,mean(summary,best-sentence))|" in out["signature"]
+    pyr = default.pyramids([refs], [None])[0]
+    assert pyr.single_sentence_references
+    assert [u.weight for u in pyr.units] == [u.weight for u in PyramidScorer(preset="contextual").pyramids(
+        [refs], [None])[0].units]
+    # an explicit presence rule keeps the configured (static) judge for every pyramid
+    rule = "summary+sentence+bigram" if len(refs) == 1 else "sentence+order+bigram"
+    static = PyramidScorer(presence=rule).compute(summaries, [refs] * 2)
+    assert static["scores"][0] != pytest.approx(out["scores"][0], abs=1e-3)
+    assert "|1sent-refs:as-others|" in static["signature"]
+
+
+@pytest.mark.parametrize("refs", [["The storm hit the coast. Thousands of homes lost power."],
+                                  ["Der Sturm traf die Küste und tausende Häuser hatten keinen Strom mehr."]])
+def test_references_of_several_sentences_or_not_english_keep_the_static_judge(refs):
+    summary = ["The storm hit. Homes lost power."]
+    default = PyramidScorer()
+    assert not default.pyramids([refs], [None])[0].single_sentence_references
+    static = PyramidScorer(presence="summary+sentence+bigram").compute(summary, [refs])["scores"]
+    assert default.compute(summary, [refs])["scores"] == static

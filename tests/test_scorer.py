@@ -61,8 +61,10 @@ def test_scores_in_range_and_signature(scorer):
 
 
 def test_default_is_reference_pyramid_without_sources():
-    out = PyramidScorer().compute(["The storm left thousands of homes without power.", "Schools stay closed."],
-                                  [[REF], REF], explain=True)
+    # the static judge's rule, named (a one-sentence reference is read in context by default, tested in
+    # test_reference_method.py)
+    out = PyramidScorer(presence="summary+sentence+bigram").compute(
+        ["The storm left thousands of homes without power.", "Schools stay closed."], [[REF], REF], explain=True)
     # 4 of the reference's 7 content words (storm, thousands, homes, power) and none.  Presence = mean(whole,
     # best sentence, word pairs); "A storm hit the coast": 1/3, 1/3, no pair (x 3 content words); "and thousands
     # of homes lost power.": 3/4, 3/4, thousands-of and of-homes of its 5 pairs (x 4)

@@ -38,6 +38,7 @@ from .recall import RecallMatcher
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
 FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
+SAME_STATE = 1e-6  # cosines within this of 1 are the same word state read twice (float32 products round below 1)
 
 
 class ContextMatcher(AlignMatcher):
@@ -60,7 +61,9 @@ class ContextMatcher(AlignMatcher):
         words = np.vstack([w.vectors for w in parts])
         if not sizes.sum() or not len(words):
             return out
-        credit = np.clip((np.vstack(kept) @ words.T - self.floor) / (1.0 - self.floor), 0.0, 1.0)
+        cosine = np.vstack(kept) @ words.T
+        credit = np.clip((cosine - self.floor) / (1.0 - self.floor), 0.0, 1.0)
+        credit[cosine >= 1.0 - SAME_STATE] = 1.0  # the same state, up to float32 rounding: an identical text scores 1
         best = [credit.max(axis=1)]
         if n_rows > 1:  # each sentence's words are a consecutive block of the summary's
             ends = np.cumsum([len(w.stems) for w in parts])

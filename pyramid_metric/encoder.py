@@ -24,7 +24,8 @@ the states of layer ``layer`` (0 = embeddings) for every word piece of a text, w
 span each piece covers.  A text longer than ``max_length`` pieces is read in overlapping windows of
 ``max_length`` pieces (half a window apart) and each piece takes its states from the window in which
 it is most central, so nothing is truncated.  Only the first ``layer`` layers are run.  Texts are batched
-longest first, at most ``token_batch_size`` a batch, with cuts placed so that little padding is computed.
+with texts of as many pieces (no padding), at most ``token_batch_size`` a batch, so that a text's states have the
+same bits whatever texts are encoded with it (in any batch, order or process).
 """
 from __future__ import annotations
 
@@ -41,13 +42,16 @@ logger = logging.getLogger(__name__)
 
 MAX_LENGTH = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json)
 BATCH_SIZE = 64
-# word-piece states (token_vectors): texts per batch, and the word-piece positions a batch's fixed cost counts as
-# when texts are cut into batches.  Small batches run faster on a CPU: 16 and 1024 took 25-35% less time than 64
-# and 4096 to score REALSumm dev with preset "contextual" on two cores (fresh processes, two runs each).
+# word-piece states (token_vectors): texts per batch.  Small batches run faster on a CPU: 16 took 25-35% less time
+# than 64 to score REALSumm dev with preset "contextual" on two cores (fresh processes, two runs each).
 TOKEN_BATCH_SIZE = 16
-TOKEN_BATCH_COST = 1024
 CACHE_SIZE = 200_000
 WORD_BATCH_PIECES = 8192  # pieces per batch of words read alone (a word is a few pieces)
+# A batch (of texts or of words read alone, all of one length) spans at least this many positions, padded with
+# copies of its first row: the matrix products of very small batches take another path in the BLAS library and
+# round differently (on two cores, 1 to 3 one-piece words, 3 to 9 positions, gave other bits than the same words
+# among 400), so a vector would depend on what came with it.
+MIN_BATCH_POSITIONS = 64
 WORD_CACHE_SIZE = 200_000  # words kept in the word-vector cache (about 300 MB of float32 at 384 dims)
 TOKEN_CACHE_PIECES = 400_000  # word pieces kept in the token-vector cache (about 600 MB of float32 at 384 dims)
 
@@ -211,23 +215,13 @@ class Encoder:
         return out
 
     def _batches(self, lengths: Sequence[int]) -> List[List[int]]:
-        """Indices of sequences of these ``lengths`` grouped into batches of at most ``token_batch_size``, longest
-        first.  A batch is computed at the width of its longest sequence; the cuts minimise the positions
-        computed, padding included, plus ``TOKEN_BATCH_COST`` positions per batch (its fixed cost), so that a few
-        long texts do not widen a batch of short ones."""
-        order = sorted(range(len(lengths)), key=lambda k: -lengths[k])
-        cost = [0] + [None] * len(order)  # cost[j]: cheapest cost of the first j sequences
-        cut = [0] * (len(order) + 1)
-        for j in range(1, len(order) + 1):
-            for i in range(max(0, j - self.token_batch_size), j):
-                c = cost[i] + (j - i) * lengths[order[i]] + TOKEN_BATCH_COST
-                if cost[j] is None or c < cost[j]:
-                    cost[j], cut[j] = c, i
-        out, j = [], len(order)
-        while j:
-            out.append(order[cut[j]:j])
-            j = cut[j]
-        return out[::-1]
+        """Indices of sequences of these ``lengths`` grouped into batches of sequences of one length (no padding, so
+        a sequence's states do not depend on the others), at most ``token_batch_size`` a batch, longest first."""
+        by_length: Dict[int, List[int]] = {}
+        for k, n in enumerate(lengths):
+            by_length.setdefault(n, []).append(k)
+        return [group[b:b + self.token_batch_size] for _, group in sorted(by_length.items(), reverse=True)
+                for b in range(0, len(group), self.token_batch_size)]
 
     def _layer_states(self, ids, additive, depth: int):
         """The states of ``ids`` (a batch of piece ids, ``additive`` its attention mask to add, shaped [B, 1, 1, W])
@@ -261,18 +255,13 @@ class Encoder:
         with torch.inference_mode():
             for rows in self._batches([e - a + 2 for _, a, e, _, _ in pieces]):
                 batch = [pieces[k] for k in rows]
-                width = max(e - a for _, a, e, _, _ in batch) + 2
-                ids = torch.zeros(len(batch), width, dtype=torch.long)
-                keep = torch.zeros(len(batch), width, dtype=torch.bool)
-                for r, (i, a, e, _, _) in enumerate(batch):
-                    ids[r, :e - a + 2] = torch.tensor([tok.cls_token_id] + enc["input_ids"][i][a:e]
-                                                      + [tok.sep_token_id])
-                    keep[r, :e - a + 2] = True
-                additive = torch.zeros(keep.shape, dtype=torch.float32)
-                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
-                for n, hidden in self._layer_states(ids, additive[:, None, None, :], depth):
+                width = batch[0][2] - batch[0][1] + 2  # every sequence of a batch has this many positions
+                ids = torch.tensor([[tok.cls_token_id] + enc["input_ids"][i][a:e] + [tok.sep_token_id]
+                                    for i, a, e, _, _ in (pieces[k] for k in padded_rows(rows, width))])
+                no_padding = torch.zeros(ids.shape, dtype=torch.float32)[:, None, None, :]
+                for n, hidden in self._layer_states(ids, no_padding, depth):
                     if n in states:
-                        store(n, hidden, batch)
+                        store(n, hidden[:len(batch)], batch)
         offsets = [np.asarray(off, dtype=np.int64).reshape(-1, 2) for off in enc["offset_mapping"]]
         return {layer: [TokenVectors(off, st) for off, st in zip(offsets, states[layer])] for layer in layers}
 
@@ -342,8 +331,9 @@ class Encoder:
 
     def _encode_words(self, words: List[str], layer: int) -> np.ndarray:
         """Each word read alone, ``[CLS] pieces [SEP]``, its pieces' states at ``layer`` mean-pooled, L2-normalised.
-        Words are batched only with words of as many pieces (no padding), so a word's vector does not depend on
-        the other words of the call: the same bits in any batch, order or process."""
+        Words are batched only with words of as many pieces (no padding) and a batch spans at least
+        ``MIN_BATCH_POSITIONS`` positions, so a word's vector does not depend on the other words of the call:
+        the same bits in any batch, order or process."""
         import torch
 
         _, tok = self._load()
@@ -358,10 +348,11 @@ class Encoder:
                 size = max(1, min(self.batch_size * 16, WORD_BATCH_PIECES // (n + 2)))  # bounded memory per batch
                 for b in range(0, len(group), size):
                     idx = group[b:b + size]
-                    batch = torch.tensor([[tok.cls_token_id] + ids[i] + [tok.sep_token_id] for i in idx])
+                    rows = padded_rows(idx, n + 2)
+                    batch = torch.tensor([[tok.cls_token_id] + ids[i] + [tok.sep_token_id] for i in rows])
                     mask = torch.zeros(batch.shape, dtype=torch.float32)[:, None, None, :]  # no padding
                     *_, (_, hidden) = self._layer_states(batch, mask, layer)
-                    pooled = hidden[:, 1:n + 1].float().mean(dim=1)
+                    pooled = hidden[:len(idx), 1:n + 1].float().mean(dim=1)
                     out[idx] = torch.nn.functional.normalize(pooled, p=2, dim=-1).numpy()
         return out
 
@@ -418,6 +409,12 @@ class Encoder:
         # Comma-separated, so that the fragment nests inside a "|"-separated signature.
         return (f"{name},pool:mean,maxlen:{self.max_length},torch:{torch.__version__}"
                 f",transformers:{transformers.__version__}")
+
+
+def padded_rows(rows: List[int], width: int) -> List[int]:
+    """``rows`` of a batch of sequences of ``width`` positions, followed by copies of its first row until the batch
+    spans ``MIN_BATCH_POSITIONS`` positions (the copies' states are computed and dropped)."""
+    return rows + [rows[0]] * max(0, -(-MIN_BATCH_POSITIONS // width) - len(rows))
 
 
 _encoders: Dict[Optional[str], Encoder] = {}

@@ -96,6 +96,19 @@ def test_word_vectors_are_static_cached_and_checked():
         SoftRecallMatcher(floor=1.5)
 
 
+def test_a_words_vector_has_the_same_bits_whatever_words_come_with_it():
+    # read alone, in threes or all together (cache emptied between): the same vector, bit for bit, so a score does
+    # not depend on which words a process met before (the scores-across-processes test in test_robustness.py)
+    enc = get_encoder()
+    words = ["storm", "coast", "power", "thousands", "electricity", "outage", "koirala", "kathmandu", "homeopathic",
+             "shelters", "unprecedentedly", "a", "the", "lost", "hit", "nepal", "earthquake", "survivors"]
+    runs = []
+    for size in (1, 3, len(words)):
+        enc.clear_word_cache()
+        runs.append(np.vstack([word_vectors(words[i:i + size], LAYER) for i in range(0, len(words), size)]))
+    assert np.array_equal(runs[0], runs[1]) and np.array_equal(runs[0], runs[2])
+
+
 def test_paraphrase_beats_unrelated_text_and_a_copy_scores_one():
     ref = "A storm hit the coast on Monday. Thousands of homes lost power."
     scorer = PyramidScorer()

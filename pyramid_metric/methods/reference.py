@@ -260,7 +260,8 @@ class ReferencePyramidMethod(Method):
         pyr_units = tuple(PyramidUnit(text, words, float(len(r)), tuple(sorted(order[x] for x in r)))
                           for (_, text, words), r in zip(units, refs))
         texts = [d.text for d in docs]  # single English sentences: read in context by the default judge
-        single = detect_language(texts) is None and all(len(sents) <= 1 for sents in self._sentences(texts))
+        single = (bool(units) and detect_language(texts) is None
+                  and all(len(sents) <= 1 for sents in self._sentences(texts)))
         lengths = [max(1, d.n_words) for d in docs]
         limit = self.config.length_limit or max(1, round(sum(lengths) / len(lengths)))
         if len(docs) == 1 and self.config.length_limit is None:
@@ -293,18 +294,22 @@ class ReferencePyramidMethod(Method):
 
         summaries = [clean_text(p) for p in predictions]
         sentences = self._sentences(summaries)
-        for matcher in {id(m): m for m in (self.matcher, self.context_judge) if m is not None}.values():
-            if matcher.reads_context or type(matcher).prepare_summaries is not Matcher.prepare_summaries:
-                # encode the batch's summaries and reference passages that this matcher judges together (batched,
-                # cached)
-                pyrs = {id(p): p for p in pyramids if p.units and not isinstance(p, HumanSCUPyramid)
-                        and self.judge(p) is matcher}.values()
-                mine = [(s, sents) for s, sents, p in zip(summaries, sentences, pyramids)
-                        if isinstance(p, HumanSCUPyramid) or self.judge(p) is matcher]
-                if mine:
-                    passages = [pieces for pyr in pyrs for pieces in self._unit_passages(pyr)[0]]
-                    matcher.prepare_summaries([s for s, _ in mine], [sents for _, sents in mine], passages)
+        for matcher in [m for m in (self.matcher, self.context_judge) if m is not None]:
+            self._prepare(matcher, summaries, sentences, pyramids)
         return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
+
+    def _prepare(self, matcher: Matcher, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
+                 pyramids: Sequence[Pyramid]) -> None:
+        """Encode, in one batch (cached), the summaries that ``matcher`` judges and the reference passages of their
+        pyramids, when the matcher needs it."""
+        if not matcher.reads_context and type(matcher).prepare_summaries is Matcher.prepare_summaries:
+            return
+        mine = [j for j, p in enumerate(pyramids) if self.judge(p) is matcher]
+        if not mine:
+            return
+        pyrs = {id(p): p for p in (pyramids[j] for j in mine) if p.units and not isinstance(p, HumanSCUPyramid)}
+        passages = [pieces for pyr in pyrs.values() for pieces in self._unit_passages(pyr)[0]]
+        matcher.prepare_summaries([summaries[j] for j in mine], [sentences[j] for j in mine], passages)
 
     @staticmethod
     def _sentences(summaries: Sequence[str]) -> List[List[str]]:

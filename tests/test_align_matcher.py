@@ -214,6 +214,19 @@ def test_batches_cover_every_text_once_longest_first():
     flat = [k for b in batches for k in b]
     assert sorted(flat) == list(range(len(lengths))) and all(1 <= len(b) <= 8 for b in batches)
     assert [lengths[k] for k in flat] == sorted(lengths, reverse=True)
+    assert all(len({lengths[k] for k in b}) == 1 for b in batches)  # one length a batch: no padding
+
+
+def test_a_texts_states_have_the_same_bits_whatever_texts_come_with_it():
+    from pyramid_metric.encoder import Encoder
+
+    texts = ["The storm hit the coast.", "Thousands of homes lost power after the storm hit the coast on Monday.",
+             "Power failed.", "Officials opened shelters in three towns and schools stayed closed until Friday.",
+             "The storm hit the coast."]
+    together = Encoder()._encode_token_layers(texts, (5,))[5]
+    for size in (1, 2):
+        parts = [v for i in range(0, len(texts), size) for v in Encoder()._encode_token_layers(texts[i:i + size], (5,))[5]]
+        assert all(np.array_equal(a.vectors, b.vectors) for a, b in zip(together, parts))
     with pytest.raises(ValueError, match="token_batch_size"):
         Encoder(token_batch_size=0)
 

@@ -84,6 +84,11 @@ class ContextMatcher(AlignMatcher):
         judgment, calibrated at 0.5: half of the unit's content words)."""
         return RecallMatcher().presence(units, text)
 
+    def presence_note(self) -> str:
+        return (f"each content word of a unit, read in its reference, counts its similarity to the summary's closest "
+                f"word read in the summary, from 0 at cosine {self.floor:g} to 1 (MiniLM states, layer {self.layer}), "
+                f"the same word included")
+
     def signature(self) -> str:
         from ..encoder import encoder_signature
 

@@ -106,8 +106,24 @@ def unigram_recall(prediction: str, references, content_only: bool = False) -> f
     return pooled_recall(grams(prediction), [grams(ref) for ref in references])
 
 
-def report(split: str, n_docs: int, human, lead, genres, signature: str, against: str = "the other 4") -> None:
-    """Print the markdown tables of the README: means with bootstrap intervals, pairwise wins, per genre."""
+def document_share_interval(values, doc_ids, n_resamples: int = 1000, seed: int = 12345) -> tuple:
+    """95% percentile interval of the mean of per-pair ``values`` (pooled over pairs), resampling documents (a
+    document's pairs share its text and references, so they are not independent)."""
+    values, doc_ids = np.asarray(values, float), np.asarray(doc_ids)
+    docs = sorted(set(doc_ids.tolist()))
+    sums = np.array([values[doc_ids == d].sum() for d in docs])
+    counts = np.array([(doc_ids == d).sum() for d in docs])
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, len(docs), size=(n_resamples, len(docs)))
+    shares = sums[picks].sum(axis=1) / counts[picks].sum(axis=1)
+    return float(np.quantile(shares, 0.025)), float(np.quantile(shares, 0.975))
+
+
+def report(split: str, n_docs: int, human, lead, genres, signature: str, against: str = "the other 4",
+           doc_ids=None, wins_file: str = None, against_file: str = None) -> None:
+    """Print the markdown tables of the README: means with bootstrap intervals, pairwise wins (with an interval
+    over documents; saved to ``wins_file``, compared with the wins saved by another run in ``against_file``), per
+    genre."""
     human, lead, genres = np.asarray(human), np.asarray(lead), np.asarray(genres)
     print(f"GUMSum {split}: {n_docs} documents x 5 held-out summaries; pyramids from {against}\n")
     print("| summary | mean pyramid score | 95% interval |")
@@ -116,6 +132,22 @@ def report(split: str, n_docs: int, human, lead, genres, signature: str, against
         lo, hi = bootstrap_interval(v)
         print(f"| {name} | {v.mean():.3f} | [{lo:.3f}, {hi:.3f}] |")
     print(f"\nhuman > lead on {np.mean(human > lead):.1%} of pairs, lead > human on {np.mean(lead > human):.1%}")
+    wins = (human > lead).astype(float)
+    if doc_ids is not None:
+        lo, hi = document_share_interval(wins, doc_ids)
+        print(f"human > lead: 95% interval [{lo:.1%}, {hi:.1%}] (documents resampled, seed 12345)")
+    if wins_file:
+        with open(wins_file, "w", encoding="utf-8") as f:
+            json.dump({"doc_ids": list(doc_ids), "wins": wins.tolist(), "signature": signature}, f)
+    if against_file:
+        with open(against_file, encoding="utf-8") as f:
+            other = json.load(f)
+        if other["doc_ids"] != list(doc_ids):
+            raise SystemExit(f"--against {against_file}: another split or setting (its pairs differ)")
+        diff = wins - np.asarray(other["wins"])
+        lo, hi = document_share_interval(diff, doc_ids)
+        print(f"against {against_file} ({other['signature'][:60]}): {diff.mean():+.1%} of pairs, 95% interval "
+              f"[{lo:+.1%}, {hi:+.1%}] (paired, documents resampled)")
     print("\n| genre | human | lead |\n|---|---|---|")
     for g in sorted(set(genres.tolist())):
         m = genres == g
@@ -157,6 +189,9 @@ def main():
                     "words only, instead of pyramid-metric: says how much of ROUGE-1's count is stop words")
     ap.add_argument("--single-reference", action="store_true", help="score against each other summary alone "
                     "(one reference per pair: 4 pairs per held-out summary)")
+    ap.add_argument("--wins", help="write each pair's outcome (human above lead) to this JSON file")
+    ap.add_argument("--against", help="a --wins file of another metric on the same pairs: the paired difference "
+                    "in the share of pairs won, with a 95%% interval over documents")
     args = ap.parse_args()
     docs = load_docs(args)
     if args.jackknife:
@@ -186,7 +221,8 @@ def main():
     nrefs = len(rows[0]["references"]) if rows else 4
     report(args.split, len(docs), scores[:n], scores[n:], [r["genre"] for r in rows],
            signature or scorer.signature(nrefs=nrefs),
-           "each other summary alone" if args.single_reference else "the other 4")
+           "each other summary alone" if args.single_reference else "the other 4", [r["doc_id"] for r in rows],
+           args.wins, args.against)
 
 
 if __name__ == "__main__":

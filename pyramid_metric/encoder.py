@@ -24,8 +24,9 @@ the states of layer ``layer`` (0 = embeddings) for every word piece of a text, w
 span each piece covers.  A text longer than ``max_length`` pieces is read in overlapping windows of
 ``max_length`` pieces (half a window apart) and each piece takes its states from the window in which
 it is most central, so nothing is truncated.  Only the first ``layer`` layers are run.  Texts are batched
-with texts of as many pieces (no padding), at most ``token_batch_size`` a batch, so that a text's states have the
-same bits whatever texts are encoded with it (in any batch, order or process).
+with texts of the same width (their pieces rounded up to a multiple of ``TOKEN_WIDTH_STEP`` positions, the rest
+masked), at most ``token_batch_size`` a batch, so that a text is always computed at the same width and its states
+have the same bits whatever texts are encoded with it (in any batch, order or process).
 """
 from __future__ import annotations
 
@@ -45,6 +46,9 @@ BATCH_SIZE = 64
 # word-piece states (token_vectors): texts per batch.  Small batches run faster on a CPU: 16 took 25-35% less time
 # than 64 to score REALSumm dev with preset "contextual" on two cores (fresh processes, two runs each).
 TOKEN_BATCH_SIZE = 16
+# a text is computed at its number of positions rounded up to a multiple of this (the rest masked): its own width,
+# whatever texts share its batch; texts of one width are batched together
+TOKEN_WIDTH_STEP = 16
 CACHE_SIZE = 200_000
 WORD_BATCH_PIECES = 8192  # pieces per batch of words read alone (a word is a few pieces)
 # A batch (of texts or of words read alone, all of one length) spans at least this many positions, padded with
@@ -215,12 +219,12 @@ class Encoder:
         return out
 
     def _batches(self, lengths: Sequence[int]) -> List[List[int]]:
-        """Indices of sequences of these ``lengths`` grouped into batches of sequences of one length (no padding, so
-        a sequence's states do not depend on the others), at most ``token_batch_size`` a batch, longest first."""
-        by_length: Dict[int, List[int]] = {}
-        for k, n in enumerate(lengths):
-            by_length.setdefault(n, []).append(k)
-        return [group[b:b + self.token_batch_size] for _, group in sorted(by_length.items(), reverse=True)
+        """Indices of sequences of these ``lengths`` grouped into batches of sequences of one width (:func:`width`),
+        at most ``token_batch_size`` a batch, widest first."""
+        by_width: Dict[int, List[int]] = {}
+        for k in sorted(range(len(lengths)), key=lambda k: -lengths[k]):
+            by_width.setdefault(width(lengths[k]), []).append(k)
+        return [group[b:b + self.token_batch_size] for _, group in sorted(by_width.items(), reverse=True)
                 for b in range(0, len(group), self.token_batch_size)]
 
     def _layer_states(self, ids, additive, depth: int):
@@ -255,11 +259,17 @@ class Encoder:
         with torch.inference_mode():
             for rows in self._batches([e - a + 2 for _, a, e, _, _ in pieces]):
                 batch = [pieces[k] for k in rows]
-                width = batch[0][2] - batch[0][1] + 2  # every sequence of a batch has this many positions
-                ids = torch.tensor([[tok.cls_token_id] + enc["input_ids"][i][a:e] + [tok.sep_token_id]
-                                    for i, a, e, _, _ in (pieces[k] for k in padded_rows(rows, width))])
-                no_padding = torch.zeros(ids.shape, dtype=torch.float32)[:, None, None, :]
-                for n, hidden in self._layer_states(ids, no_padding, depth):
+                w = width(batch[0][2] - batch[0][1] + 2)  # every sequence of the batch is computed at this width
+                full = [pieces[k] for k in padded_rows(rows, w)]
+                ids = torch.zeros(len(full), w, dtype=torch.long)
+                keep = torch.zeros(len(full), w, dtype=torch.bool)
+                for r, (i, a, e, _, _) in enumerate(full):
+                    ids[r, :e - a + 2] = torch.tensor([tok.cls_token_id] + enc["input_ids"][i][a:e]
+                                                      + [tok.sep_token_id])
+                    keep[r, :e - a + 2] = True
+                additive = torch.zeros(keep.shape, dtype=torch.float32)
+                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
+                for n, hidden in self._layer_states(ids, additive[:, None, None, :], depth):
                     if n in states:
                         store(n, hidden[:len(batch)], batch)
         offsets = [np.asarray(off, dtype=np.int64).reshape(-1, 2) for off in enc["offset_mapping"]]
@@ -409,6 +419,11 @@ class Encoder:
         # Comma-separated, so that the fragment nests inside a "|"-separated signature.
         return (f"{name},pool:mean,maxlen:{self.max_length},torch:{torch.__version__}"
                 f",transformers:{transformers.__version__}")
+
+
+def width(positions: int) -> int:
+    """The width a sequence of ``positions`` is computed at: rounded up to a multiple of ``TOKEN_WIDTH_STEP``."""
+    return -(-positions // TOKEN_WIDTH_STEP) * TOKEN_WIDTH_STEP
 
 
 def padded_rows(rows: List[int], width: int) -> List[int]:

@@ -207,14 +207,16 @@ def test_several_layers_from_one_pass_match_one_layer_at_a_time():
 
 
 def test_batches_cover_every_text_once_longest_first():
-    from pyramid_metric.encoder import Encoder
+    from pyramid_metric.encoder import Encoder, width
 
     lengths = [5, 300, 12, 12, 40, 7, 256, 90] * 20
     batches = Encoder(token_batch_size=8)._batches(lengths)
     flat = [k for b in batches for k in b]
     assert sorted(flat) == list(range(len(lengths))) and all(1 <= len(b) <= 8 for b in batches)
     assert [lengths[k] for k in flat] == sorted(lengths, reverse=True)
-    assert all(len({lengths[k] for k in b}) == 1 for b in batches)  # one length a batch: no padding
+    # one width a batch (positions rounded up to a multiple of 16): a text is always computed at its own width
+    assert all(len({width(lengths[k]) for k in b}) == 1 for b in batches)
+    assert (width(5), width(16), width(17), width(300)) == (16, 16, 32, 304)
 
 
 def test_a_texts_states_have_the_same_bits_whatever_texts_come_with_it():

@@ -51,7 +51,7 @@ TOKEN_BATCH_SIZE = 16
 TOKEN_WIDTH_STEP = 16
 CACHE_SIZE = 200_000
 WORD_BATCH_PIECES = 8192  # pieces per batch of words read alone (a word is a few pieces)
-# A batch (of texts or of words read alone, all of one length) spans at least this many positions, padded with
+# A batch (of texts of one width, or of words read alone of one length) spans at least this many positions, padded with
 # copies of its first row: the matrix products of very small batches take another path in the BLAS library and
 # round differently (on two cores, 1 to 3 one-piece words, 3 to 9 positions, gave other bits than the same words
 # among 400), so a vector would depend on what came with it.
@@ -426,10 +426,10 @@ def width(positions: int) -> int:
     return -(-positions // TOKEN_WIDTH_STEP) * TOKEN_WIDTH_STEP
 
 
-def padded_rows(rows: List[int], width: int) -> List[int]:
-    """``rows`` of a batch of sequences of ``width`` positions, followed by copies of its first row until the batch
-    spans ``MIN_BATCH_POSITIONS`` positions (the copies' states are computed and dropped)."""
-    return rows + [rows[0]] * max(0, -(-MIN_BATCH_POSITIONS // width) - len(rows))
+def padded_rows(rows: List[int], positions: int) -> List[int]:
+    """``rows`` of a batch of sequences of ``positions`` positions each, followed by copies of its first row until
+    the batch spans ``MIN_BATCH_POSITIONS`` positions (the copies' states are computed and dropped)."""
+    return rows + [rows[0]] * max(0, -(-MIN_BATCH_POSITIONS // positions) - len(rows))
 
 
 _encoders: Dict[Optional[str], Encoder] = {}

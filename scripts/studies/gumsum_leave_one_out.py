@@ -106,17 +106,12 @@ def unigram_recall(prediction: str, references, content_only: bool = False) -> f
     return pooled_recall(grams(prediction), [grams(ref) for ref in references])
 
 
-def document_share_interval(values, doc_ids, n_resamples: int = 1000, seed: int = 12345) -> tuple:
-    """95% percentile interval of the mean of per-pair ``values`` (pooled over pairs), resampling documents (a
-    document's pairs share its text and references, so they are not independent)."""
+def document_share_interval(values, doc_ids) -> tuple:
+    """95% interval of the share of per-pair ``values``, resampling documents (a document's pairs share its text
+    and references, so they are not independent): the bootstrap interval of the mean of the documents' own shares,
+    which is the pooled share since every document holds as many pairs (five summaries each)."""
     values, doc_ids = np.asarray(values, float), np.asarray(doc_ids)
-    docs = sorted(set(doc_ids.tolist()))
-    sums = np.array([values[doc_ids == d].sum() for d in docs])
-    counts = np.array([(doc_ids == d).sum() for d in docs])
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, len(docs), size=(n_resamples, len(docs)))
-    shares = sums[picks].sum(axis=1) / counts[picks].sum(axis=1)
-    return float(np.quantile(shares, 0.025)), float(np.quantile(shares, 0.975))
+    return bootstrap_interval([values[doc_ids == d].mean() for d in sorted(set(doc_ids.tolist()))])
 
 
 def report(split: str, n_docs: int, human, lead, genres, signature: str, against: str = "the other 4",

@@ -126,25 +126,31 @@ class Encoder:
 
     # -- encoding -----------------------------------------------------------------------------
     def _encode(self, texts: List[str]) -> np.ndarray:
+        """Sentence vectors: each text's last-layer states mean-pooled over its pieces (``[CLS]`` and ``[SEP]``
+        included, as sentence-transformers pools), L2-normalised.  Texts are batched as word-piece states are
+        (:meth:`_batches`: one width a batch, at least ``MIN_BATCH_POSITIONS`` positions), so a text's vector has the
+        same bits whatever texts are encoded with it."""
         import torch
 
         model, tok = self._load()
+        ids = tok(texts, truncation=True, max_length=self.max_length, verbose=False)["input_ids"]
         out = np.zeros((len(texts), self._dim), dtype=np.float32)
-        # Longest first, so that batches hold texts of similar length (less padding).
-        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
-        truncated = 0
         with torch.inference_mode():
-            for b in range(0, len(order), self.batch_size):
-                idx = order[b:b + self.batch_size]
-                batch = tok([texts[i] for i in idx], padding=True, truncation=True, max_length=self.max_length,
-                            return_tensors="pt", return_overflowing_tokens=False, return_length=False)
-                if batch["input_ids"].shape[1] >= self.max_length:
-                    truncated += int((batch["attention_mask"].sum(1) >= self.max_length).sum())
-                hidden = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"])[0]
-                mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-                pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)  # mean pooling
-                pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
-                out[idx] = pooled.float().numpy()
+            for rows in self._batches([len(x) for x in ids], self.batch_size):
+                w = width(len(ids[rows[0]]))
+                full = padded_rows(rows, w)
+                batch = torch.zeros(len(full), w, dtype=torch.long)
+                keep = torch.zeros(len(full), w, dtype=torch.bool)
+                for r, k in enumerate(full):
+                    batch[r, :len(ids[k])] = torch.tensor(ids[k])
+                    keep[r, :len(ids[k])] = True
+                additive = torch.zeros(keep.shape, dtype=torch.float32)
+                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
+                *_, (_, hidden) = self._layer_states(batch, additive[:, None, None, :], len(model.encoder.layer))
+                mask = keep[:len(rows)].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden[:len(rows)] * mask).sum(1) / mask.sum(1).clamp(min=1)  # mean pooling
+                out[rows] = torch.nn.functional.normalize(pooled.float(), p=2, dim=1).numpy()
+        truncated = sum(1 for x in ids if len(x) >= self.max_length)
         if truncated:
             warnings.warn(f"encoder: {truncated} text(s) longer than {self.max_length} tokens were truncated",
                           UserWarning, stacklevel=3)
@@ -218,14 +224,15 @@ class Encoder:
             out.append((a, a + size, keep_from, keep_to))
         return out
 
-    def _batches(self, lengths: Sequence[int]) -> List[List[int]]:
+    def _batches(self, lengths: Sequence[int], size: Optional[int] = None) -> List[List[int]]:
         """Indices of sequences of these ``lengths`` grouped into batches of sequences of one width (:func:`width`),
-        at most ``token_batch_size`` a batch, widest first."""
+        at most ``size`` a batch (``token_batch_size`` by default), widest first."""
+        size = size or self.token_batch_size
         by_width: Dict[int, List[int]] = {}
         for k in sorted(range(len(lengths)), key=lambda k: -lengths[k]):
             by_width.setdefault(width(lengths[k]), []).append(k)
-        return [group[b:b + self.token_batch_size] for _, group in sorted(by_width.items(), reverse=True)
-                for b in range(0, len(group), self.token_batch_size)]
+        return [group[b:b + size] for _, group in sorted(by_width.items(), reverse=True)
+                for b in range(0, len(group), size)]
 
     def _layer_states(self, ids, additive, depth: int):
         """The states of ``ids`` (a batch of piece ids, ``additive`` its attention mask to add, shaped [B, 1, 1, W])

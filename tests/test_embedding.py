@@ -26,11 +26,11 @@ def test_encoder_vectors_are_normalised_cached_and_batched():
     n = len(enc._cache)
     again = embed(texts[:2])  # cached: nothing new is encoded
     assert len(enc._cache) == n and np.array_equal(again, v[:2])
-    # one batch or one at a time: the same vectors (padding does not change mean pooling)
+    # one batch or one at a time: the same vectors, to the bit (padding does not change mean pooling)
     single = np.stack([embed([t])[0] for t in ["Short.", "A much longer sentence about the weather in May."]])
     enc._cache.clear()
     batch = embed(["Short.", "A much longer sentence about the weather in May."])
-    assert single == pytest.approx(batch, abs=1e-5)
+    assert np.array_equal(single, batch)
     assert embed([]).shape == (0, 384)
     with pytest.raises(ValueError, match="texts"):
         embed("not a list")
@@ -38,6 +38,20 @@ def test_encoder_vectors_are_normalised_cached_and_batched():
         embed(["ok", 3])
     sig = encoder_signature()
     assert "all-MiniLM-L6-v2" in sig and "pool:mean" in sig and "|" not in sig
+
+
+def test_a_texts_vector_has_the_same_bits_whatever_texts_come_with_it():
+    from pyramid_metric.encoder import Encoder
+
+    texts = ["The storm hit the coast.", "Thousands of homes lost power after the storm hit the coast on Monday.",
+             "Power failed.", "Officials opened shelters in three towns and schools stayed closed until Friday.",
+             "The storm hit the coast.", "Schools will stay closed until Friday. " * 40]
+    with pytest.warns(UserWarning, match="truncated"):
+        together = Encoder()._encode(texts)
+    for size in (1, 2, 3):
+        parts = [Encoder()._encode(texts[:-1][i:i + size]) for i in range(0, len(texts) - 1, size)]
+        assert np.array_equal(together[:-1], np.vstack(parts))
+    assert np.array_equal(together[0], together[4])
 
 
 @pytest.mark.skipif(importlib.util.find_spec("sentence_transformers") is None, reason="sentence-transformers absent")

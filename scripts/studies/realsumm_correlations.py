@@ -85,8 +85,8 @@ PYRAMID_ROWS = {
     "human_recall": ("Human SCUs given, refpyramid scoring, content-word recall presence, per-SCU credit",
                      dict(scus="alone", method="refpyramid", matcher="recall", credit="unit")),
     # with the reference: each SCU's best-matching span of it stands in for its contributor
-    "human_default": ("Human SCUs and the reference given, default configuration (weight x recall presence of "
-                      "label and reference span)", dict(scus=True)),
+    "human_default": ("Human SCUs and the reference given, default configuration (weight x soft recall presence "
+                      "of label and reference span)", dict(scus=True)),
     "human_align_ref": ("Human SCUs and the reference given, align presence of label and reference span",
                         dict(scus=True, matcher="align")),
     "human_as_edus": ("Human SCUs given, scu_score=as-edus (labels credited as reference EDUs: content-weighted)",

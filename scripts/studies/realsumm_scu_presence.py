@@ -13,8 +13,9 @@ SCU in a summary:
   example across its systems, averaged) and system level, Pearson / Spearman / Kendall
   (``pyramid_metric.metaeval.all_correlations``).
 
-Judges (``J`` = a matcher's presence of the SCU text in a text): content-word recall (``recall``), word
-LCS share (``lcs``), contextual MiniLM word alignment (``align``), each read against the whole summary
+Judges (``J`` = a matcher's presence of the SCU text in a text): content-word recall (``recall``), the
+default's soft content-word recall (``soft``: a missing word credited by its static MiniLM cosine), word LCS share
+(``lcs``), contextual MiniLM word alignment (``align``) and contextual BERTScore recall (``context``), each read against the whole summary
 (``whole``), against the best summary sentence (``sent``), or as the package's sentence rule, the mean of
 the two (``rule``); the mean and the max of recall and align; and the SCU's own words in the reference
 (``ref``: the reference span that best matches the label, located as ``pyramid_metric.io.from_pyramid``
@@ -54,7 +55,7 @@ from pyramid_metric.metaeval import all_correlations, summary_level  # noqa: E40
 
 SEED = 2026
 N_FOLDS = 5
-MATCHERS = ("recall", "lcs", "align")
+MATCHERS = ("recall", "soft", "lcs", "align", "context")
 HARD = (0.5, 0.7)
 
 
@@ -146,7 +147,7 @@ def judges(P: dict) -> dict:
 def contributor_judges(P: dict) -> dict:
     """The label, its reference span (a stand-in contributor) and their combinations, under the sentence rule."""
     out = {}
-    for m in ("recall", "align"):
+    for m in ("recall", "soft", "align", "context"):
         label = [(w + s) / 2 for w, s in zip(P[(m, "whole")], P[(m, "sent")])]
         span = [(w + s) / 2 for w, s in zip(P[(m, "ref_whole")], P[(m, "ref_sent")])]
         out[f"{m} rule: label"] = label
@@ -154,6 +155,47 @@ def contributor_judges(P: dict) -> dict:
         out[f"{m} rule: max(label, ref span)"] = [np.maximum(a, b) for a, b in zip(label, span)]
         out[f"{m} rule: mean(label, ref span)"] = [(a + b) / 2 for a, b in zip(label, span)]
     return out
+
+
+def sentence_groups(rows) -> list:
+    """(example, SCU indices) for every reference sentence that holds at least two SCUs: each SCU is placed in the
+    reference sentence (spaCy's rule-based sentencizer) that holds the middle of its located span."""
+    from pyramid_metric.io import _TOKEN, _locate
+    from pyramid_metric.methods.reference import _sentencizer
+    from pyramid_metric.text import clean_text
+
+    groups = []
+    for e, r in enumerate(rows):
+        reference = clean_text(r["reference"]).replace("\n", " ")
+        bounds = [(s.start_char, s.end_char) for s in _sentencizer()(reference).sents]
+        where: dict = {}
+        for j, scu in enumerate(r["scus"]):
+            a, b = _locate(_TOKEN.findall(scu), reference)
+            middle = (a + b) / 2
+            k = next((i for i, (x, y) in enumerate(bounds) if x <= middle < y), len(bounds) - 1)
+            where.setdefault(k, []).append(j)
+        groups += [(e, js) for _, js in sorted(where.items()) if len(js) >= 2]
+    return groups
+
+
+def one_sentence_references(rows, C: dict, labels) -> None:
+    """Human pyramids of one-sentence references (the XSum setting), cut from REALSumm: each reference sentence
+    with its SCUs is a pyramid of its own, scored against the same summaries; the human score is the share of
+    those SCUs a person found.  Summary level over the sentence pyramids whose human scores vary."""
+    from pyramid_metric.metaeval import system_level
+
+    groups = sentence_groups(rows)
+    human = np.array([labels[e][:, js].mean(1) for e, js in groups])
+    varied = human.std(1) > 0
+    print(f"\nOne-sentence references: {len(groups)} reference sentences of REALSumm dev holding two SCUs or more, "
+          f"each a pyramid of its own ({int(varied.sum())} with varied human scores); unit credit, no fitted "
+          "constant:\n")
+    print("| presence | summary r | system r |")
+    print("|---|---|---|")
+    for name, ps in C.items():
+        m = np.array([ps[e][:, js].mean(1) for e, js in groups])
+        print(f"| {name} | {summary_level(m[varied], human[varied], 'pearson'):.3f} | "
+              f"{system_level(m, human, 'pearson'):.3f} |")
 
 
 def content_sizes(rows) -> list:
@@ -281,8 +323,9 @@ def main() -> None:
           "constants made on the other four folds):\n")
     print("| candidate | summary r | rho | tau | system r | rho | tau |")
     print("|---|---|---|---|---|---|---|")
-    shown = [("recall rule", "content"), ("recall rule", "unit"), ("recall whole", "unit"), ("recall rule", "calib"),
-             ("align rule", "unit"), ("align whole", "unit"), ("align rule", "calib"), ("lcs rule", "unit")]
+    shown = [("soft rule", "content"), ("soft rule", "unit"), ("soft whole", "unit"), ("soft rule", "calib"),
+             ("recall rule", "unit"), ("context rule", "unit"), ("align rule", "unit"), ("align whole", "unit"),
+             ("align rule", "calib"), ("lcs rule", "unit")]
     table_rows = [(f"{n}, {h}", held[(n, h)]) for n, h in shown]
     table_rows.append((f"selected per fold: {'; '.join(f'{n}, {h}' for n, h in chosen)}", selected))
     for name, m in table_rows:
@@ -297,6 +340,8 @@ def main() -> None:
     for name, ps in C.items():
         auc = _auc(np.concatenate([x.ravel() for x in ps]), y)
         print_row(f"{name} | {auc:.3f}", score(ps, "unit", sizes), human)
+
+    one_sentence_references(rows, C, labels)
 
     if args.distractors:
         long_summaries(rows, labels, J, y, sizes, Path(args.cache), args.distractors)

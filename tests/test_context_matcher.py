@@ -31,6 +31,45 @@ def test_presence_is_the_units_bertscore_recall_over_content_words():
         assert got == pytest.approx(recall_by_hand(unit, summary, layer, floor), abs=1e-5)
 
 
+def recall_with_figures_by_hand(unit: str, summary: str, layer: int = 5, floor: float = 0.5) -> float:
+    """As :func:`recall_by_hand`, a figure or acronym of the unit compared only with the same word of the summary."""
+    from pyramid_metric.match.align import is_figure_or_acronym
+
+    tv_u, tv_s = token_vectors([unit, summary], layer)
+    spans_u, spans_s = word_spans(unit), word_spans(summary)
+    vu = pool_words([(a, b) for a, b, _ in spans_u], tv_u.offsets, tv_u.vectors)
+    vs = pool_words([(a, b) for a, b, _ in spans_s], tv_s.offsets, tv_s.vectors)
+    credits = []
+    for k, (a, b, st) in enumerate(spans_u):
+        if st in _stop_stems():
+            continue
+        same_only = is_figure_or_acronym(unit[a:b])
+        cosines = [float(vu[k] @ vs[i]) for i, (_, _, st2) in enumerate(spans_s) if not same_only or st2 == st]
+        credits.append(min(1.0, max(0.0, (max(cosines, default=floor) - floor) / (1 - floor))))
+    return float(np.mean(credits))
+
+
+def test_a_figure_or_acronym_is_credited_only_by_the_same_word():
+    from pyramid_metric.match.align import is_figure_or_acronym
+
+    assert [is_figure_or_acronym(w) for w in ("2021", "7", "19", "NATO", "UK", "Apple", "sold", "A", "Covid")] == \
+        [True] * 5 + [False] * 4
+    m = ContextMatcher()
+    unit = "Sales rose 7% in 2021."
+    wrong, right = "Sales rose 5% in 2020.", "In 2021, sales rose 7%."
+    got = m.presence([unit], wrong)[0]
+    assert got == pytest.approx(recall_with_figures_by_hand(unit, wrong), abs=1e-5)
+    # "7" and "2021" earn nothing against "5" and "2020": at most sales and rose, two of four content words
+    assert got <= 0.5 + 1e-6
+    assert m.presence([unit], right)[0] == pytest.approx(recall_with_figures_by_hand(unit, right), abs=1e-5)
+    assert m.presence([unit], right)[0] > 0.8
+    nato = "NATO troops arrived."
+    assert m.presence([nato], "UN troops arrived.")[0] < m.presence([nato], "NATO soldiers arrived.")[0]
+    # through the default: a one-sentence reference is read by this judge
+    scores = PyramidScorer().compute(predictions=[wrong, right], references=[[unit], [unit]])["scores"]
+    assert scores[0] < 0.55 < 0.9 < scores[1]
+
+
 def test_exact_words_are_credited_by_their_contextual_cosine_not_in_full():
     unit = "The bank raised interest rates."
     same_sense = "The central bank raised its interest rates."

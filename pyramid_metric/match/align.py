@@ -41,12 +41,19 @@ def _passage_text(pieces: Sequence[str]) -> str:
 
 
 class _Words:
-    """The words of a text: stems, content flags and contextual vectors (one row per word)."""
+    """The words of a text: stems, content flags, contextual vectors (one row per word) and which words are figures
+    or acronyms (:func:`is_figure_or_acronym`)."""
 
-    __slots__ = ("stems", "content", "vectors")
+    __slots__ = ("stems", "content", "vectors", "fixed")
 
-    def __init__(self, stems: List[str], content: np.ndarray, vectors: np.ndarray):
-        self.stems, self.content, self.vectors = stems, content, vectors
+    def __init__(self, stems: List[str], content: np.ndarray, vectors: np.ndarray, fixed: np.ndarray):
+        self.stems, self.content, self.vectors, self.fixed = stems, content, vectors, fixed
+
+
+def is_figure_or_acronym(word: str) -> bool:
+    """A word with a digit ("2021", "7%", "COVID-19"'s "19") or an acronym (two or more letters, all upper case:
+    "NATO"): words that only the same word may stand for."""
+    return any(c.isdigit() for c in word) or (len(word) > 1 and word.isupper())
 
 
 def word_spans(text: str) -> List[Tuple[int, int, str]]:
@@ -121,13 +128,15 @@ class AlignMatcher(Matcher):
         out = []
         for pieces, starts, tv in zip(passages, bounds, encoded):
             spans = [[(a + s, a + e, st) for s, e, st in word_spans(piece)] for piece, a in zip(pieces, starts)]
+            text = _passage_text(pieces)
             flat = [sp for group in spans for sp in group]
             vecs = pool_words([(s, e) for s, e, _ in flat], tv.offsets, tv.vectors)
             words, k = [], 0
             for group in spans:
                 stems = [st for _, _, st in group]
                 words.append(_Words(stems, np.array([st not in stops for st in stems], dtype=bool),
-                                    vecs[k:k + len(group)]))
+                                    vecs[k:k + len(group)],
+                                    np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)))
                 k += len(group)
             out.append(words)
         return out
@@ -170,7 +179,8 @@ class AlignMatcher(Matcher):
             targets = parts
         else:  # the whole summary is its sentences' words together
             targets = [_Words([st for w in parts for st in w.stems], np.concatenate([w.content for w in parts]),
-                              np.vstack([w.vectors for w in parts])), *parts]
+                              np.vstack([w.vectors for w in parts]), np.concatenate([w.fixed for w in parts])),
+                       *parts]
         stems = [frozenset(t.stems) for t in targets]
         return [np.array([[self._align(u, t, st) for u in group] for t, st in zip(targets, stems)],
                          dtype=float).reshape(n_rows, len(group)) for group in units]

@@ -12,7 +12,12 @@ with BERT", Eq. 1, R_BERT) restricted to the unit's content words, with cosines 
 counted as absent and the rest rescaled to [0, 1], as BERTScore's baseline rescaling does for the aggregate.
 
 It differs from the ``align`` matcher in one respect: a word of the unit that the summary also contains is
-not credited in full but by the cosine of the two occurrences, like any other word.  The same word used in
+not credited in full but by the cosine of the two occurrences, like any other word.  A figure or an acronym of
+the unit (a word with a digit, "2021", "7%"; two or more capitals, "NATO") is credited only against the
+summary's occurrences of the same word: contextual states of two years or two percentages are close, and a
+summary with the wrong figure must earn nothing for it.  (Names are left to the cosine, which separates them:
+requiring them as written, as the default's static matcher does, lowered agreement on GUMSum dev with four
+references, 89.3% of pairs against 91.3%.)  The same word used in
 another sense, in a garbled sentence, or about another event earns less than the same word saying the same
 thing; a paraphrase in other words earns close to it.  Units are read inside their reference and the
 summary's sentences inside the summary (one encoding of each distinct text, cached), as ``align`` does.
@@ -54,7 +59,8 @@ class ContextMatcher(AlignMatcher):
         """a(w, s) averaged over each unit's content words (all its words if none): row 0 against the whole
         summary, rows 1.. against each of its sentences (when it has several); one column per unit.  One product
         of the passage's word vectors with the summary's serves every unit and sentence."""
-        kept = [u.vectors[u.content if u.content.any() else np.ones(len(u.stems), dtype=bool)] for u in group]
+        masks = [u.content if u.content.any() else np.ones(len(u.stems), dtype=bool) for u in group]
+        kept = [u.vectors[m] for u, m in zip(group, masks)]
         sizes = np.array([len(k) for k in kept])
         n_rows = 1 if len(parts) == 1 else 1 + len(parts)
         out = np.zeros((n_rows, len(group)))
@@ -64,6 +70,13 @@ class ContextMatcher(AlignMatcher):
         cosine = np.vstack(kept) @ words.T
         credit = np.clip((cosine - self.floor) / (1.0 - self.floor), 0.0, 1.0)
         credit[cosine >= 1.0 - SAME_STATE] = 1.0  # the same state, up to float32 rounding: an identical text scores 1
+        fixed = np.concatenate([u.fixed[m] for u, m in zip(group, masks)])
+        if fixed.any():  # a figure or acronym earns credit only where the summary has it: "2020" is not "2021"
+            ids: dict = {}
+            unit_stems = np.array([ids.setdefault(st, len(ids)) for u, m in zip(group, masks)
+                                   for st, k in zip(u.stems, m) if k])
+            summary_stems = np.array([ids.setdefault(st, len(ids)) for w in parts for st in w.stems])
+            credit[fixed] *= unit_stems[fixed, None] == summary_stems[None, :]
         best = [credit.max(axis=1)]
         if n_rows > 1:  # each sentence's words are a consecutive block of the summary's
             ends = np.cumsum([len(w.stems) for w in parts])
@@ -87,12 +100,12 @@ class ContextMatcher(AlignMatcher):
     def presence_note(self) -> str:
         return (f"each content word of a unit, read in its reference, counts its similarity to the summary's closest "
                 f"word read in the summary, from 0 at cosine {self.floor:g} to 1 (MiniLM states, layer {self.layer}), "
-                f"the same word included")
+                f"the same word included; a figure or acronym counts only where the summary has it")
 
     def signature(self) -> str:
         from ..encoder import encoder_signature
 
-        return (f"context(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:cosine,"
+        return (f"context(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:cosine,figures:exact,"
                 f"weights:recall,{encoder_signature(self.model)})")
 
 

@@ -138,15 +138,8 @@ class Encoder:
         with torch.inference_mode():
             for rows in self._batches([len(x) for x in ids], self.batch_size):
                 w = width(len(ids[rows[0]]))
-                full = padded_rows(rows, w)
-                batch = torch.zeros(len(full), w, dtype=torch.long)
-                keep = torch.zeros(len(full), w, dtype=torch.bool)
-                for r, k in enumerate(full):
-                    batch[r, :len(ids[k])] = torch.tensor(ids[k])
-                    keep[r, :len(ids[k])] = True
-                additive = torch.zeros(keep.shape, dtype=torch.float32)
-                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
-                *_, (_, hidden) = self._layer_states(batch, additive[:, None, None, :], len(model.encoder.layer))
+                batch, keep, additive = batch_tensors([ids[k] for k in padded_rows(rows, w)], w)
+                *_, (_, hidden) = self._layer_states(batch, additive, len(model.encoder.layer))
                 mask = keep[:len(rows)].unsqueeze(-1).to(hidden.dtype)
                 pooled = (hidden[:len(rows)] * mask).sum(1) / mask.sum(1).clamp(min=1)  # mean pooling
                 out[rows] = torch.nn.functional.normalize(pooled.float(), p=2, dim=1).numpy()
@@ -267,16 +260,9 @@ class Encoder:
             for rows in self._batches([e - a + 2 for _, a, e, _, _ in pieces]):
                 batch = [pieces[k] for k in rows]
                 w = width(batch[0][2] - batch[0][1] + 2)  # every sequence of the batch is computed at this width
-                full = [pieces[k] for k in padded_rows(rows, w)]
-                ids = torch.zeros(len(full), w, dtype=torch.long)
-                keep = torch.zeros(len(full), w, dtype=torch.bool)
-                for r, (i, a, e, _, _) in enumerate(full):
-                    ids[r, :e - a + 2] = torch.tensor([tok.cls_token_id] + enc["input_ids"][i][a:e]
-                                                      + [tok.sep_token_id])
-                    keep[r, :e - a + 2] = True
-                additive = torch.zeros(keep.shape, dtype=torch.float32)
-                additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
-                for n, hidden in self._layer_states(ids, additive[:, None, None, :], depth):
+                ids, _, additive = batch_tensors([[tok.cls_token_id] + enc["input_ids"][i][a:e] + [tok.sep_token_id]
+                                                  for i, a, e, _, _ in (pieces[k] for k in padded_rows(rows, w))], w)
+                for n, hidden in self._layer_states(ids, additive, depth):
                     if n in states:
                         store(n, hidden[:len(batch)], batch)
         offsets = [np.asarray(off, dtype=np.int64).reshape(-1, 2) for off in enc["offset_mapping"]]
@@ -431,6 +417,22 @@ class Encoder:
 def width(positions: int) -> int:
     """The width a sequence of ``positions`` is computed at: rounded up to a multiple of ``TOKEN_WIDTH_STEP``."""
     return -(-positions // TOKEN_WIDTH_STEP) * TOKEN_WIDTH_STEP
+
+
+def batch_tensors(sequences: Sequence[Sequence[int]], positions: int):
+    """(ids, keep, additive) of piece-id ``sequences`` padded to ``positions``: ids [B, W] (0 past each sequence),
+    keep [B, W] (True on a sequence's own positions) and the attention mask to add, [B, 1, 1, W] (0 kept, the
+    lowest float32 masked)."""
+    import torch
+
+    ids = torch.zeros(len(sequences), positions, dtype=torch.long)
+    keep = torch.zeros(len(sequences), positions, dtype=torch.bool)
+    for r, seq in enumerate(sequences):
+        ids[r, :len(seq)] = torch.tensor(list(seq))
+        keep[r, :len(seq)] = True
+    additive = torch.zeros(keep.shape, dtype=torch.float32)
+    additive.masked_fill_(~keep, torch.finfo(torch.float32).min)
+    return ids, keep, additive[:, None, None, :]
 
 
 def padded_rows(rows: List[int], positions: int) -> List[int]:

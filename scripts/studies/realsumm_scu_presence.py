@@ -69,10 +69,19 @@ def _auc(p: np.ndarray, y: np.ndarray) -> float:
     return float((r[pos].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))
 
 
+def located_spans(row):
+    """The cleaned reference (one line) and, for each SCU label, the character span of the reference that
+    holds it, located as ``pyramid_metric.io.from_pyramid`` locates a unit (empty when nothing matches)."""
+    from pyramid_metric.io import _TOKEN, _locate
+    from pyramid_metric.text import clean_text
+
+    reference = clean_text(row["reference"]).replace("\n", " ")
+    return reference, [_locate(_TOKEN.findall(scu), reference) for scu in row["scus"]]
+
+
 def presences(rows, matcher_name: str, distractors: int = 0) -> dict:
     """{"whole", "sent", "ref_whole", "ref_sent"}: per example an (n_systems, n_scus) array of presences of
     each SCU label (``ref_*``: of its located reference span) in each summary (``sent``: best sentence)."""
-    from pyramid_metric.io import _TOKEN, _locate
     from pyramid_metric.match import get_matcher
     from pyramid_metric.methods.reference import ReferencePyramidMethod
     from pyramid_metric.text import clean_text
@@ -81,11 +90,8 @@ def presences(rows, matcher_name: str, distractors: int = 0) -> dict:
     systems = sorted(rows[0]["systems"])
     out = {k: [] for k in ("whole", "sent", "ref_whole", "ref_sent")}
     for e, r in enumerate(rows):
-        reference = clean_text(r["reference"]).replace("\n", " ")
-        spans = []
-        for s in r["scus"]:
-            a, b = _locate(_TOKEN.findall(s), reference)
-            spans.append(reference[a:b] or s)
+        reference, bounds = located_spans(r)
+        spans = [reference[a:b] or scu for (a, b), scu in zip(bounds, r["scus"])]
         summaries = [clean_text(r["systems"][s]["summary"]) for s in systems]
         if distractors:  # the summaries of the next systems of the same example: one long summary of the topic
             summaries = [" ".join(summaries[(i + d) % len(summaries)] for d in range(distractors + 1))
@@ -160,17 +166,14 @@ def contributor_judges(P: dict) -> dict:
 def sentence_groups(rows) -> list:
     """(example, SCU indices) for every reference sentence that holds at least two SCUs: each SCU is placed in the
     reference sentence (spaCy's rule-based sentencizer) that holds the middle of its located span."""
-    from pyramid_metric.io import _TOKEN, _locate
     from pyramid_metric.methods.reference import _sentencizer
-    from pyramid_metric.text import clean_text
 
     groups = []
     for e, r in enumerate(rows):
-        reference = clean_text(r["reference"]).replace("\n", " ")
+        reference, spans = located_spans(r)
         bounds = [(s.start_char, s.end_char) for s in _sentencizer()(reference).sents]
         where: dict = {}
-        for j, scu in enumerate(r["scus"]):
-            a, b = _locate(_TOKEN.findall(scu), reference)
+        for j, (a, b) in enumerate(spans):
             middle = (a + b) / 2
             k = next((i for i, (x, y) in enumerate(bounds) if x <= middle < y), len(bounds) - 1)
             where.setdefault(k, []).append(j)

@@ -41,12 +41,14 @@ def _passage_text(pieces: Sequence[str]) -> str:
 
 
 class _Words:
-    """The words of a text: stems, content flags, contextual vectors (one row per word) and which words are figures
-    or acronyms (:func:`is_figure_or_acronym`)."""
+    """The words of a text: stems, content flags, contextual vectors (one row per word) and, for a matcher that
+    holds figures to the same word (``figures_exact``), which words are figures or acronyms
+    (:func:`is_figure_or_acronym`; None otherwise)."""
 
     __slots__ = ("stems", "content", "vectors", "fixed")
 
-    def __init__(self, stems: List[str], content: np.ndarray, vectors: np.ndarray, fixed: np.ndarray):
+    def __init__(self, stems: List[str], content: np.ndarray, vectors: np.ndarray,
+                 fixed: Optional[np.ndarray] = None):
         self.stems, self.content, self.vectors, self.fixed = stems, content, vectors, fixed
 
 
@@ -87,6 +89,7 @@ class AlignMatcher(Matcher):
 
     name = "align"
     reads_context = True
+    figures_exact = False  # whether a figure or acronym may only be credited against the same word (``context``)
 
     def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
         if isinstance(layer, bool) or not isinstance(layer, int) or layer < 0:
@@ -134,9 +137,10 @@ class AlignMatcher(Matcher):
             words, k = [], 0
             for group in spans:
                 stems = [st for _, _, st in group]
+                fixed = (np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)
+                         if self.figures_exact else None)
                 words.append(_Words(stems, np.array([st not in stops for st in stems], dtype=bool),
-                                    vecs[k:k + len(group)],
-                                    np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)))
+                                    vecs[k:k + len(group)], fixed))
                 k += len(group)
             out.append(words)
         return out
@@ -179,8 +183,7 @@ class AlignMatcher(Matcher):
             targets = parts
         else:  # the whole summary is its sentences' words together
             targets = [_Words([st for w in parts for st in w.stems], np.concatenate([w.content for w in parts]),
-                              np.vstack([w.vectors for w in parts]), np.concatenate([w.fixed for w in parts])),
-                       *parts]
+                              np.vstack([w.vectors for w in parts])), *parts]
         stems = [frozenset(t.stems) for t in targets]
         return [np.array([[self._align(u, t, st) for u in group] for t, st in zip(targets, stems)],
                          dtype=float).reshape(n_rows, len(group)) for group in units]

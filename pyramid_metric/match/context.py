@@ -51,6 +51,7 @@ class ContextMatcher(AlignMatcher):
     BERTScore recall); no exact-match shortcut."""
 
     name = "context"
+    figures_exact = True
 
     def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
         super().__init__(layer=layer, floor=floor, model=model)
@@ -101,6 +102,11 @@ class ContextMatcher(AlignMatcher):
         return (f"each content word of a unit, read in its reference, counts its similarity to the summary's closest "
                 f"word read in the summary, from 0 at cosine {self.floor:g} to 1 (MiniLM states, layer {self.layer}), "
                 f"the same word included; a figure or acronym counts only where the summary has it")
+
+    def judge_signature(self, rule: str) -> str:
+        """The short statement of this judge under a presence ``rule``, as the default's signature gives it for
+        single-sentence references: ``context(layer:5,floor:0.5,figures:exact,<rule>)``."""
+        return f"context(layer:{self.layer},floor:{self.floor:g},figures:exact,{rule})"
 
     def signature(self) -> str:
         from ..encoder import encoder_signature

@@ -133,8 +133,6 @@ import numpy as np
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
 from ..match.base import exact_bigram_shares
-from ..match.context import FLOOR as CONTEXT_FLOOR
-from ..match.context import LAYER as CONTEXT_LAYER
 from ..match.context import ContextMatcher
 from ..match.recall import bigram_counts, bigram_recall
 from ..options import Option, register_method
@@ -194,7 +192,7 @@ def single_sentence_judge(config) -> str:
     """The signature's statement of how units of single-sentence references are judged."""
     if not reads_single_sentences(config):
         return "as-others"
-    return f"context(layer:{CONTEXT_LAYER},floor:{CONTEXT_FLOOR:g},figures:exact,{PRESENCE_RULES['summary+sentence']})"
+    return ContextMatcher().judge_signature(PRESENCE_RULES["summary+sentence"])
 
 
 class ReferencePyramidMethod(Method):

@@ -14,9 +14,9 @@ SCU in a summary:
   (``pyramid_metric.metaeval.all_correlations``).
 
 Judges (``J`` = a matcher's presence of the SCU text in a text): content-word recall (``recall``), the
-default's soft content-word recall (``soft``: a missing word credited by its static MiniLM cosine), word LCS share
-(``lcs``), contextual MiniLM word alignment (``align``) and contextual BERTScore recall (``context``), each read against the whole summary
-(``whole``), against the best summary sentence (``sent``), or as the package's sentence rule, the mean of
+default's soft content-word recall (``soft``: a missing word credited by its static MiniLM cosine), word LCS
+share (``lcs``), contextual MiniLM word alignment (``align``) and contextual BERTScore recall (``context``), each
+read against the whole summary (``whole``), against the best summary sentence (``sent``), or as the package's sentence rule, the mean of
 the two (``rule``); the mean and the max of recall and align; and the SCU's own words in the reference
 (``ref``: the reference span that best matches the label, located as ``pyramid_metric.io.from_pyramid``
 locates a unit, standing in for a contributor, since REALSumm ships labels only), combined with the
@@ -36,6 +36,10 @@ summary followed by the next N systems' summaries of the same example (an SCU is
 found it in any of them) and reports the per-SCU AUC and the correlations again, so that a judge that
 credits words gathered from several sentences of a long text on the topic shows.
 
+One-sentence references (the XSum setting): each reference sentence holding two SCUs or more (an SCU placed in
+the sentence that holds the middle of its located span) is scored as a pyramid of its own, against the same
+summaries, the human score being the share of its SCUs a person found.
+
     python scripts/studies/realsumm_scu_presence.py                  # table (presences cached in runs/)
     python scripts/studies/realsumm_scu_presence.py --distractors 3  # and the long-summary check
 """
@@ -51,7 +55,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common.py
 
 from common import ROOT, add_data_argument, read_rows  # noqa: E402
-from pyramid_metric.metaeval import all_correlations, summary_level  # noqa: E402
+from pyramid_metric.metaeval import all_correlations, summary_level, system_level  # noqa: E402
 
 SEED = 2026
 N_FOLDS = 5
@@ -185,8 +189,6 @@ def one_sentence_references(rows, C: dict, labels) -> None:
     """Human pyramids of one-sentence references (the XSum setting), cut from REALSumm: each reference sentence
     with its SCUs is a pyramid of its own, scored against the same summaries; the human score is the share of
     those SCUs a person found.  Summary level over the sentence pyramids whose human scores vary."""
-    from pyramid_metric.metaeval import system_level
-
     groups = sentence_groups(rows)
     human = np.array([labels[e][:, js].mean(1) for e, js in groups])
     varied = human.std(1) > 0

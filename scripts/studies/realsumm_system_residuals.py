@@ -54,11 +54,12 @@ from realsumm_correlations import bertscore_recall, rouge2_recall  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.match.recall import bigram_counts  # noqa: E402
 from pyramid_metric.methods.reference import best_sentence_bigram_share, in_order_recall  # noqa: E402
-from pyramid_metric.metaeval import summary_level  # noqa: E402
+from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 from pyramid_metric.solve import knapsack  # noqa: E402
 from pyramid_metric.text import clean_text, content_words, words  # noqa: E402
 
 TERMS = ("whole", "best", "pair", "exact pair", "order")
+DEFAULT_MIX = {"whole": 1, "best": 1, "pair": 1}  # the default's presence: the mean of these three terms
 NEWER = ("abs_bart", "abs_semsim", "abs_unilm", "abs_t5", "abs_presumm")
 
 
@@ -109,7 +110,7 @@ def length_matched(pyramids, terms, summaries, ref_lengths) -> np.ndarray:
     out = np.zeros((len(pyramids), len(summaries[0])))
     for i, (pyr, t) in enumerate(zip(pyramids, terms)):
         values = pyr.unit_values()
-        credit = (t["whole"] + t["best"] + t["pair"]) / 3 @ np.array(values)
+        credit = sum(t[name] for name in DEFAULT_MIX) / len(DEFAULT_MIX) @ np.array(values)
         for k, s in enumerate(summaries[i]):
             bound = knapsack(values, [u.length for u in pyr.units], min(len(words(s)), ref_lengths[i]))[0]
             out[i, k] = min(1.0, credit[k] / bound) if bound > 0 else 0.0
@@ -133,7 +134,7 @@ def fast_pearsons(matrix, human):
 
 def correlations(matrix, human, subsets):
     out = [summary_level(matrix, human, k) for k in ("pearson", "spearman", "kendall")]
-    return out + [float(np.corrcoef(matrix[:, s].mean(0), human[:, s].mean(0))[0, 1]) for s in subsets]
+    return out + [system_level(matrix[:, s], human[:, s], "pearson") for s in subsets]
 
 
 def residuals(matrix, human):
@@ -170,7 +171,7 @@ def main():
     scorer = PyramidScorer()
     shipped = np.array([r.score for r in scorer.score(flat, [[r] for r in flat_refs])]).reshape(human.shape)
     pyramids, terms = unit_terms(scorer, references, summaries)
-    default = credit_scores(pyramids, terms, {"whole": 1, "best": 1, "pair": 1})
+    default = credit_scores(pyramids, terms, DEFAULT_MIX)
     assert np.abs(default - shipped).max() < 1e-9, "the rebuilt default differs from PyramidScorer's scores"
 
     ref_lengths = [len(words(ref)) for ref in references]
@@ -187,8 +188,7 @@ def main():
     remedies["best of 3,124 term mixes within 0.007 of the default's summary r: "
              + ", ".join(f"{t} {w}" for t, w in weights.items() if w)] = mixed
     for g in (0.75, 0.5, 0.0):
-        remedies[f"unit value (content words)^{g:g}"] = credit_scores(pyramids, terms, {"whole": 1, "best": 1,
-                                                                                       "pair": 1}, g)
+        remedies[f"unit value (content words)^{g:g}"] = credit_scores(pyramids, terms, DEFAULT_MIX, g)
     for b in (0.05, 0.1):
         remedies[f"x (summary content words)^-{b:g}"] = default * content ** -b
     remedies["knapsack bound at L_max = the summary's length if shorter"] = length_matched(pyramids, terms, summaries,

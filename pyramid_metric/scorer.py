@@ -22,6 +22,7 @@ from .signature import Signature, build_signature
 from .explanation import in_users_words
 from .forking import guard_forked_children
 from .methods import get_method
+from .options import method_plugin
 from .pyramid import Pyramid
 from .scoring import ScoreResult
 from .text import SUPPORTED_NOTE, detect_language, normalize_input, strip_markup, words
@@ -425,8 +426,13 @@ class PyramidScorer:
         """The signature of scores against given human pyramids: ``pyramid:<pyramid>|``, ``jackknife:loo|``
         when scores are means over leave-one-out pyramids, the method's SCU scoring, then :meth:`signature`."""
         scoring = self.method.scu_signature()
+        fields = self.signature_object().fields
+        keep = self.method.scu_signature_keys()
+        if keep is not None:  # the method's fields that do not act on given SCUs are left out
+            unused = {field.key for field in method_plugin(self.config.method).fields} - keep
+            fields = tuple((key, value) for key, value in fields if key not in unused)
         return (f"pyramid:{pyramid}|" + ("jackknife:loo|" if jackknife else "") + (scoring + "|" if scoring else "")
-                + self.signature())
+                + Signature(fields).format())
 
     def signature(self, nrefs: Union[int, str, None] = None, jackknife: bool = False) -> str:
         """SacreBLEU-style reproducibility string: every option and component version that moves a score.

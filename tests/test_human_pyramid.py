@@ -247,3 +247,25 @@ def test_cli_pyramid_file_uses_contributors_and_model_summaries(tmp_path):
 def test_scu_score_option_is_refused_by_other_methods():
     with pytest.raises(ValueError, match="`scu_score`"):
         PyramidScorer(method="hirao", scu_score="modified")
+
+
+@pytest.mark.parametrize("scu_score", ["recall", "as-edus"])
+def test_human_pyramid_signature_names_only_what_acts_on_given_scus(scu_score):
+    """Segmentation, the length limit, the weighting of facts several references state and the judge of
+    single-sentence references build pyramids from references: scores against given SCUs do not depend on them,
+    so their signature leaves them out (and a scorer that differs only in them gives the same scores and
+    signature); what judges the SCUs stays in."""
+    pred = "A storm hit the coast and thousands of homes lost power."
+    default = PyramidScorer(scu_score=scu_score).compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
+    other = PyramidScorer(scu_score=scu_score, segmenter="sentence", length_limit=20, fact_weight="per-unit")
+    out = other.compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
+    assert out["scores"] == default["scores"] and out["signature"] == default["signature"]
+    keys = [field.split(":")[0] for field in out["signature"].split("|")]
+    for key in ("seg", "lmax", "weight", "1sent-refs", "multiref"):
+        assert key not in keys
+    assert "matcher" in keys and "presence" in keys
+    assert ("credit" in keys) == (scu_score == "as-edus")
+    per_unit = PyramidScorer(scu_score=scu_score, credit="unit").compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
+    assert (per_unit["signature"] == default["signature"]) == (scu_score == "recall")
+    if scu_score == "recall":
+        assert per_unit["scores"] == default["scores"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import List, Optional, Sequence
+from typing import FrozenSet, List, Optional, Sequence
 
 from ..config import PyramidConfig
 from ..pyramid import Pyramid, scu_pyramid
@@ -47,6 +47,11 @@ class Method(ABC):
     def scu_signature(self) -> str:
         """How given human SCUs are scored, as a signature field (empty: as the method's own units)."""
         return ""
+
+    def scu_signature_keys(self) -> Optional[FrozenSet[str]]:
+        """The method's signature fields that act on scores against given human SCUs (None: all of them); the
+        others (how the method builds its own pyramids) are left out of those scores' signature."""
+        return None
 
     def signature_parts(self) -> dict:
         """Descriptions of the components the method's signature fields show (``register_method(..., fields=...)``),

@@ -287,6 +287,12 @@ class ReferencePyramidMethod(Method):
             return "scu_score:as-edus"
         return f"scu_score:{self.config.scu_score}(weight-x-presence,label+contributors-or-ref-span)"
 
+    def scu_signature_keys(self) -> frozenset:
+        """Given SCUs are judged by the matcher under the presence rule; labels credited as reference EDUs
+        (as-edus) are also valued by ``credit``.  Segmentation, the length limit, the weights of facts stated by
+        several references and the judge of single-sentence references build pyramids from references only."""
+        return frozenset({"matcher", "presence"} | ({"credit"} if self.config.scu_score == "as-edus" else set()))
+
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
         from ..text import clean_text
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 import threading
+import unicodedata
 from collections import Counter, OrderedDict
 from functools import lru_cache
 from typing import List, Sequence
@@ -46,6 +47,8 @@ _INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u
 _INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]")
 _SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _LINE_SEPARATOR_RE = re.compile("[\u2028\u2029\u0085]")
+# Latin ligatures (U+FB00-FB06, as PDF extraction leaves them: "\ufb01nal") and fullwidth ASCII (U+FF01-FF5E)
+_COMPATIBILITY_RE = re.compile("[\ufb00-\ufb06\uff01-\uff5e]+")
 
 _nlp = None
 _nlp_lock = threading.Lock()
@@ -59,7 +62,9 @@ def normalize_input(text: str) -> str:
     - invisible characters (zero-width space and joiners, byte-order mark, bidi marks and controls, soft
       hyphen) are removed;
     - other space characters (no-break, thin, ideographic) become a plain space; line and paragraph separators
-      a line break.
+      a line break;
+    - Latin ligatures and fullwidth ASCII letters, digits and signs become the plain letters they stand for
+      (Unicode compatibility decomposition, NFKC, of these characters only).
 
     Text without ``&`` and without such characters is returned unchanged.  Penn Treebank escapes (``-lrb-``)
     and CNN/DailyMail sentence tags are left to :func:`clean_text`.
@@ -70,6 +75,7 @@ def normalize_input(text: str) -> str:
         return text
     text = _INVISIBLE_RE.sub("", text)
     text = _SPACE_RE.sub(" ", text)
+    text = _COMPATIBILITY_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     return _LINE_SEPARATOR_RE.sub("\n", text)
 
 
@@ -360,8 +366,6 @@ _MIN_FOREIGN_SHARE = 0.03         # ... making at least this share of the Latin 
 
 @lru_cache(maxsize=65536)
 def _script(ch: str) -> str:
-    import unicodedata
-
     return unicodedata.name(ch, "UNKNOWN").split(" ")[0]
 
 
@@ -405,8 +409,6 @@ def _foreign_latin_letters(texts: Sequence[str], max_letters: int) -> "str | Non
     """The Latin-script language named by letters English does not use (Polish ł, Turkish ı, Vietnamese ơ...),
     or "a Latin-script language other than English" for text rich in other accented letters; None when such
     letters are rare (an accented name in English text)."""
-    import unicodedata
-
     letters = [ch for text in texts for ch in text if ch.isalpha()][:max_letters]
     if not letters:
         return None

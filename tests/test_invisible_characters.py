@@ -1,5 +1,5 @@
-"""Invisible characters and HTML entities do not move scores: every text is normalised once, at the entrance,
-for every method (the same text with and without them scores identically)."""
+"""Invisible characters, HTML entities, Latin ligatures and fullwidth letters do not move scores: every text is
+normalised once, at the entrance, for every method (the same text with and without them scores identically)."""
 import warnings
 
 import pytest
@@ -24,6 +24,16 @@ def _sprinkle(text: str, ch: str) -> str:
     return ch + " ".join(words).replace(". ", "." + ch + " ") + ch
 
 
+def _ligatures(text: str) -> str:
+    """``text`` with the Latin ligatures PDF extraction leaves ("O\ufb03cials", "\ufb01nal")."""
+    return text.replace("ffi", "\ufb03").replace("fi", "\ufb01").replace("ff", "\ufb00").replace("fl", "\ufb02")
+
+
+def _fullwidth(text: str) -> str:
+    """``text`` in fullwidth forms (letters, digits and signs U+FF01-FF5E; spaces ideographic)."""
+    return "".join("\u3000" if ch == " " else chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in text)
+
+
 def _variants():
     out = {name: (_sprinkle(PRED, ch), [_sprinkle(r, ch) for r in REFS], _sprinkle(SOURCE, ch))
            for name, ch in INVISIBLE.items()}
@@ -32,6 +42,9 @@ def _variants():
                        SOURCE.replace(".", "&#x2E;"))
     out["unusual spaces"] = (PRED.replace(" ", "\u00a0"), [REFS[0].replace(" ", "\u2009"), REFS[1].replace(" ", "\u202f")],
                              SOURCE.replace(" ", "\u3000"))
+    out["ligatures"] = tuple(_ligatures(t) if isinstance(t, str) else [_ligatures(r) for r in t]
+                             for t in (PRED, REFS, SOURCE))
+    out["fullwidth"] = (_fullwidth(PRED), [REFS[0], _fullwidth(REFS[1])], SOURCE)
     out["bidi wrapped"] = ("\u2067" + PRED + "\u2069", ["\u202a" + r + "\u202c" for r in REFS], SOURCE)
     return out
 
@@ -43,6 +56,9 @@ def test_normalize_input_cases():
     plain = "No entities, no invisible characters: Zürich, 東京."
     assert normalize_input(plain) is plain  # untouched text is returned as is
     assert normalize_input("\u200d\U0001F469\u200d\U0001F4BB") == "\U0001F469\U0001F4BB"
+    assert normalize_input("The \ufb01nal \ufb02aw, o\ufb03cial") == "The final flaw, official"
+    assert normalize_input("\uff34\uff48\uff45\u3000\uff11\uff10\uff05\uff01") == "The 10%!"
+    assert normalize_input("km\u00b2, \u00bd, \u2122, caf\u00e9") == "km\u00b2, \u00bd, \u2122, caf\u00e9"  # others kept
 
 
 @pytest.mark.parametrize("method", ALL_METHODS)

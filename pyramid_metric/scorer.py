@@ -424,7 +424,8 @@ class PyramidScorer:
 
     def human_pyramid_signature(self, pyramid: str, jackknife: bool = False) -> str:
         """The signature of scores against given human pyramids: ``pyramid:<pyramid>|``, ``jackknife:loo|``
-        when scores are means over leave-one-out pyramids, the method's SCU scoring, then :meth:`signature`."""
+        when scores are means over leave-one-out pyramids, the method's SCU scoring, then :meth:`signature` without
+        the method's fields that do not act on given SCUs (those that shape pyramids built from references)."""
         scoring = self.method.scu_signature()
         fields = self.signature_object().fields
         keep = self.method.scu_signature_keys()

@@ -4,6 +4,7 @@ The presence of a unit u in a summary s is the mean, over u's content words w (a
 has no content word), of
 
     a(w, s) = 1                                              if w's stem occurs in s (exact stemmed match)
+    a(w, s) = 0                                              if w is a figure or an acronym s lacks,
     a(w, s) = max(0, (max_v cos(e_w, e_v) - b) / (1 - b))    otherwise,
 
 where v runs over the words of s and e_w, e_v are contextual word vectors: the states of layer ``LAYER``
@@ -11,7 +12,10 @@ of all-MiniLM-L6-v2 (:func:`pyramid_metric.encoder.token_vectors`), the word pie
 mean-pooled, L2-normalised.  This is the recall side of BERTScore's greedy matching (Zhang et al. 2020,
 "BERTScore: Evaluating Text Generation with BERT", Eq. 1 for R_BERT) restricted to a unit's content words,
 with exact stemmed matches credited in full and cosines below the floor b counted as absent, as
-BERTScore's baseline rescaling does for the aggregate (its section on baseline rescaling).
+BERTScore's baseline rescaling does for the aggregate (its section on baseline rescaling).  A figure or an
+acronym (a word with a digit, "2021", "7%"; two or more capitals, "NATO": :func:`is_figure_or_acronym`) is
+credited only when the summary has the same word: the contextual states of "2020" and "2021" are close, and a
+paraphrase with the wrong figure must earn nothing for it.
 
 Context: the summary is encoded once, as a whole.  A unit given alone (:meth:`presence`) is encoded
 alone; units given as consecutive pieces of a passage (:meth:`presence_in_context`, e.g. the EDUs of a
@@ -41,9 +45,9 @@ def _passage_text(pieces: Sequence[str]) -> str:
 
 
 class _Words:
-    """The words of a text: stems, content flags, contextual vectors (one row per word) and, for a matcher that
-    holds figures to the same word (``figures_exact``), which words are figures or acronyms
-    (:func:`is_figure_or_acronym`; None otherwise)."""
+    """The words of a text: stems, content flags, contextual vectors (one row per word) and which words are
+    figures or acronyms (:func:`is_figure_or_acronym`; None for a summary's words pooled from its sentences,
+    which are never looked up)."""
 
     __slots__ = ("stems", "content", "vectors", "fixed")
 
@@ -89,7 +93,6 @@ class AlignMatcher(Matcher):
 
     name = "align"
     reads_context = True
-    figures_exact = False  # whether a figure or acronym may only be credited against the same word (``context``)
 
     def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
         if isinstance(layer, bool) or not isinstance(layer, int) or layer < 0:
@@ -137,8 +140,7 @@ class AlignMatcher(Matcher):
             words, k = [], 0
             for group in spans:
                 stems = [st for _, _, st in group]
-                fixed = (np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)
-                         if self.figures_exact else None)
+                fixed = np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)
                 words.append(_Words(stems, np.array([st not in stops for st in stems], dtype=bool),
                                     vecs[k:k + len(group)], fixed))
                 k += len(group)
@@ -154,6 +156,7 @@ class AlignMatcher(Matcher):
         exact = np.array([st in summary_stems for st, k in zip(unit.stems, keep) if k], dtype=bool)
         best = (unit.vectors[keep] @ summary.vectors.T).max(axis=1)
         soft = np.clip((best - self.floor) / (1.0 - self.floor), 0.0, 1.0)
+        soft[unit.fixed[keep]] = 0.0  # a figure or acronym the summary lacks earns nothing (exact: 1 below)
         return float(np.where(exact, 1.0, soft).mean())
 
     def presence_in_context(self, passages: Sequence[Sequence[str]], summary: str) -> List[np.ndarray]:
@@ -206,7 +209,8 @@ class AlignMatcher(Matcher):
     def signature(self) -> str:
         from ..encoder import encoder_signature
 
-        return f"align(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:1,{encoder_signature(self.model)})"
+        return (f"align(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:1,figures:exact,"
+                f"{encoder_signature(self.model)})")
 
 
 register_matcher("align", AlignMatcher, help="contextual MiniLM word alignment")

@@ -51,7 +51,6 @@ class ContextMatcher(AlignMatcher):
     BERTScore recall); no exact-match shortcut."""
 
     name = "context"
-    figures_exact = True
 
     def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
         super().__init__(layer=layer, floor=floor, model=model)

@@ -78,49 +78,43 @@ def test_word_vectors_pool_the_pieces_each_word_overlaps():
         assert np.array_equal(pooled, expected) and not pooled[-1].any()
 
 
-def test_presence_by_the_definition(matcher):
-    """a(w, s) = 1 for an exact stem, else max(0, (max_v cos - b) / (1 - b)); presence = mean over content words."""
-    unit, summary = "The minister praised zebras", "The minister spoke about horses in Africa."
-    p = matcher.presence([unit], summary)[0]
+def credits_by_hand(unit: str, summary: str) -> list:
+    """a(w, s) of each content word of ``unit``, by the definition: 1 for an exact stem; 0 for a figure or an
+    acronym the summary lacks; else max(0, (max_v cos - b) / (1 - b)), each text encoded alone."""
+    from pyramid_metric.match.align import is_figure_or_acronym
+
     uv, sv = token_vectors([unit], LAYER)[0], token_vectors([summary], LAYER)[0]
     u_spans, s_spans = word_spans(unit), word_spans(summary)
     U = pool_words([(a, b) for a, b, _ in u_spans], uv.offsets, uv.vectors)
     S = pool_words([(a, b) for a, b, _ in s_spans], sv.offsets, sv.vectors)
-    cws = content_words(words(unit))
-    assert cws == ["minist", "prais", "zebra"]
-    credit = []
-    for i, (_, _, st) in enumerate(u_spans):
+    cws, credit = content_words(words(unit)), []
+    for i, (a, b, st) in enumerate(u_spans):
         if st not in cws:
             continue
         if st in set(words(summary)):
             credit.append(1.0)
+        elif is_figure_or_acronym(unit[a:b]):
+            credit.append(0.0)
         else:
             credit.append(max(0.0, (float((S @ U[i]).max()) - FLOOR) / (1 - FLOOR)))
+    return credit
+
+
+def test_presence_by_the_definition(matcher):
+    """a(w, s) = 1 for an exact stem, else max(0, (max_v cos - b) / (1 - b)); presence = mean over content words."""
+    unit, summary = "The minister praised zebras", "The minister spoke about horses in Africa."
+    assert content_words(words(unit)) == ["minist", "prais", "zebra"]
+    credit = credits_by_hand(unit, summary)
     assert credit[0] == 1.0
-    assert p == pytest.approx(sum(credit) / 3, abs=1e-6)
+    assert matcher.presence([unit], summary)[0] == pytest.approx(sum(credit) / 3, abs=1e-6)
 
 
 def test_a_figure_or_acronym_the_summary_lacks_earns_nothing(matcher):
-    """By the definition: a(w, s) = 1 for an exact stem; 0 for a figure or acronym s lacks; else the rescaled
-    best cosine. "7%" and "2021" against "5%" and "2020" earn nothing, and "NATO" nothing against "UN"."""
-    from pyramid_metric.match.align import is_figure_or_acronym
-
+    """By the definition (:func:`credits_by_hand`): "7%" and "2021" against "5%" and "2020" earn nothing, and
+    "NATO" nothing against "UN"; the same figures as written earn 1."""
     for unit, summary in [("Sales rose 7% in 2021.", "Sales climbed 5% in 2020."),
                           ("NATO troops arrived.", "UN soldiers arrived.")]:
-        uv, sv = token_vectors([unit], LAYER)[0], token_vectors([summary], LAYER)[0]
-        u_spans, s_spans = word_spans(unit), word_spans(summary)
-        U = pool_words([(a, b) for a, b, _ in u_spans], uv.offsets, uv.vectors)
-        S = pool_words([(a, b) for a, b, _ in s_spans], sv.offsets, sv.vectors)
-        cws, credit = content_words(words(unit)), []
-        for i, (a, b, st) in enumerate(u_spans):
-            if st not in cws:
-                continue
-            if st in set(words(summary)):
-                credit.append(1.0)
-            elif is_figure_or_acronym(unit[a:b]):
-                credit.append(0.0)
-            else:
-                credit.append(max(0.0, (float((S @ U[i]).max()) - FLOOR) / (1 - FLOOR)))
+        credit = credits_by_hand(unit, summary)
         assert 0.0 in credit
         assert matcher.presence([unit], summary)[0] == pytest.approx(sum(credit) / len(credit), abs=1e-6)
     assert matcher.presence(["Sales rose 7% in 2021."], "In 2021, sales rose 7%.")[0] == pytest.approx(1.0)

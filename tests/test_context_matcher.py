@@ -11,28 +11,10 @@ from pyramid_metric.match.recall import RecallMatcher
 from pyramid_metric.text import _stop_stems
 
 
-def recall_by_hand(unit: str, summary: str, layer: int, floor: float) -> float:
+def recall_by_hand(unit: str, summary: str, layer: int = 5, floor: float = 0.5) -> float:
     """The definition, written out: the mean over the unit's content words of the best cosine of the word's
-    layer-``layer`` state (pieces mean-pooled) with any word of the summary, rescaled above the floor (no
-    exact-match rule)."""
-    tv_u, tv_s = token_vectors([unit, summary], layer)
-    spans_u, spans_s = word_spans(unit), word_spans(summary)
-    vu = pool_words([(a, b) for a, b, _ in spans_u], tv_u.offsets, tv_u.vectors)
-    vs = pool_words([(a, b) for a, b, _ in spans_s], tv_s.offsets, tv_s.vectors)
-    content = [k for k, (_, _, st) in enumerate(spans_u) if st not in _stop_stems()]
-    best = [max(float(vu[k] @ v) for v in vs) for k in content]
-    return float(np.mean([min(1.0, max(0.0, (c - floor) / (1 - floor))) for c in best]))
-
-
-def test_presence_is_the_units_bertscore_recall_over_content_words():
-    unit, summary = "Thousands of homes lost power.", "The storm left many houses without electricity."
-    for layer, floor in ((5, 0.5), (6, 0.0), (3, 0.3)):
-        got = ContextMatcher(layer=layer, floor=floor).presence([unit], summary)[0]
-        assert got == pytest.approx(recall_by_hand(unit, summary, layer, floor), abs=1e-5)
-
-
-def recall_with_figures_by_hand(unit: str, summary: str, layer: int = 5, floor: float = 0.5) -> float:
-    """As :func:`recall_by_hand`, a figure or acronym of the unit compared only with the same word of the summary."""
+    layer-``layer`` state (pieces mean-pooled) with a word of the summary, rescaled above the floor (no
+    exact-match rule); a figure or acronym of the unit is compared only with the same word of the summary."""
     from pyramid_metric.match.align import is_figure_or_acronym
 
     tv_u, tv_s = token_vectors([unit, summary], layer)
@@ -49,6 +31,13 @@ def recall_with_figures_by_hand(unit: str, summary: str, layer: int = 5, floor: 
     return float(np.mean(credits))
 
 
+def test_presence_is_the_units_bertscore_recall_over_content_words():
+    unit, summary = "Thousands of homes lost power.", "The storm left many houses without electricity."
+    for layer, floor in ((5, 0.5), (6, 0.0), (3, 0.3)):
+        got = ContextMatcher(layer=layer, floor=floor).presence([unit], summary)[0]
+        assert got == pytest.approx(recall_by_hand(unit, summary, layer, floor), abs=1e-5)
+
+
 def test_a_figure_or_acronym_is_credited_only_by_the_same_word():
     from pyramid_metric.match.align import is_figure_or_acronym
 
@@ -58,10 +47,10 @@ def test_a_figure_or_acronym_is_credited_only_by_the_same_word():
     unit = "Sales rose 7% in 2021."
     wrong, right = "Sales rose 5% in 2020.", "In 2021, sales rose 7%."
     got = m.presence([unit], wrong)[0]
-    assert got == pytest.approx(recall_with_figures_by_hand(unit, wrong), abs=1e-5)
+    assert got == pytest.approx(recall_by_hand(unit, wrong), abs=1e-5)
     # "7" and "2021" earn nothing against "5" and "2020": at most sales and rose, two of four content words
     assert got <= 0.5 + 1e-6
-    assert m.presence([unit], right)[0] == pytest.approx(recall_with_figures_by_hand(unit, right), abs=1e-5)
+    assert m.presence([unit], right)[0] == pytest.approx(recall_by_hand(unit, right), abs=1e-5)
     assert m.presence([unit], right)[0] > 0.8
     nato = "NATO troops arrived."
     assert m.presence([nato], "UN troops arrived.")[0] < m.presence([nato], "NATO soldiers arrived.")[0]

@@ -45,9 +45,8 @@ def _passage_text(pieces: Sequence[str]) -> str:
 
 
 class _Words:
-    """The words of a text: stems, content flags, contextual vectors (one row per word) and which words are
-    figures or acronyms (:func:`is_figure_or_acronym`; None for a summary's words pooled from its sentences,
-    which are never looked up)."""
+    """The words of a text: stems, content flags, contextual vectors (one row per word) and, for a unit's words,
+    which are figures or acronyms (:func:`is_figure_or_acronym`; None for a summary's words, never looked up)."""
 
     __slots__ = ("stems", "content", "vectors", "fixed")
 
@@ -116,9 +115,10 @@ class AlignMatcher(Matcher):
                       for summary, sents in zip(summaries, sentences)]
                      + [_passage_text(pieces) for pieces in passages])
 
-    def _passage_words(self, passages: Sequence[Sequence[str]]) -> List[List[_Words]]:
+    def _passage_words(self, passages: Sequence[Sequence[str]], n_marked: int) -> List[List[_Words]]:
         """Words of each piece of each passage, their vectors read from one encoding of the whole passage
-        (pieces joined by a space)."""
+        (pieces joined by a space); the first ``n_marked`` passages (the units') also mark their figures and
+        acronyms, which the summary's words never need."""
         from ..encoder import token_vectors
 
         texts, bounds = [], []
@@ -132,7 +132,7 @@ class AlignMatcher(Matcher):
         encoded = token_vectors(texts, self.layer, self.model)
         stops = _stop_stems()
         out = []
-        for pieces, starts, tv in zip(passages, bounds, encoded):
+        for n, (pieces, starts, tv) in enumerate(zip(passages, bounds, encoded)):
             spans = [[(a + s, a + e, st) for s, e, st in word_spans(piece)] for piece, a in zip(pieces, starts)]
             text = _passage_text(pieces)
             flat = [sp for group in spans for sp in group]
@@ -140,7 +140,8 @@ class AlignMatcher(Matcher):
             words, k = [], 0
             for group in spans:
                 stems = [st for _, _, st in group]
-                fixed = np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)
+                fixed = (np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)
+                         if n < n_marked else None)
                 words.append(_Words(stems, np.array([st not in stops for st in stems], dtype=bool),
                                     vecs[k:k + len(group)], fixed))
                 k += len(group)
@@ -175,7 +176,7 @@ class AlignMatcher(Matcher):
         n_rows = 1 if len(pieces) == 1 else 1 + len(pieces)
         if not any(passages):
             return [np.zeros((n_rows, len(p))) for p in passages]
-        *units, parts = self._passage_words(passages + [pieces])
+        *units, parts = self._passage_words(passages + [pieces], n_marked=len(passages))
         return self._presence_rows(units, parts)
 
     def _presence_rows(self, units: Sequence[Sequence[_Words]], parts: Sequence[_Words]) -> List[np.ndarray]:

@@ -134,7 +134,8 @@ def test_units_are_judged_inside_their_passage_and_each_text_encoded_once(matche
     assert matcher.presence_in_context([["Bananas are yellow.", "the prime minister"]], summary)[0][1] == 1.0
 
 
-def test_summary_sentences_are_read_inside_the_summary_in_one_encoding(matcher):
+def test_summary_sentences_are_read_inside_the_summary_in_one_encoding():
+    matcher = get_matcher("align")  # a new matcher: no unit passage read before
     enc = get_encoder()
     enc.clear_token_cache()
     passage = ["Barack Obama flew to London.", "He met the prime minister", "to talk about trade."]

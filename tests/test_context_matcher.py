@@ -126,3 +126,25 @@ def test_contextual_configuration_is_the_context_judge_with_the_one_place_rule()
     assert named.signature().startswith("preset:contextual|method:refpyramid|matcher:context(")
     assert named.compute(["Homes had no electricity after the storm."], refs)["scores"] == \
         explicit.compute(["Homes had no electricity after the storm."], refs)["scores"]
+
+
+def test_units_read_once_are_kept_and_give_the_same_credits(monkeypatch):
+    """A pyramid's units are read in context once and kept across calls (bounded by word count): a second call,
+    and a call after the kept words were dropped, give the same bits as the first."""
+    from pyramid_metric.match import align
+
+    m = ContextMatcher()
+    passages = [["Thousands of homes lost power", "after the storm hit the coast."], ["Schools were closed."]]
+    summary, sentences = "The storm cut electricity to many houses. Schools shut.", ["The storm cut electricity "
+                                                                                     "to many houses.", "Schools shut."]
+    first = m.presence_in_sentences(passages, summary, sentences)
+    assert set(m._unit_words) == {tuple(p) for p in passages} and m._unit_word_count == 11 + 3
+    again = m.presence_in_sentences(passages, summary, sentences)
+    monkeypatch.setattr(align, "UNIT_WORDS_CACHE", 4)  # room for the 3 words of the second passage only
+    small = ContextMatcher()
+    bounded = small.presence_in_sentences(passages, summary, sentences)
+    assert list(small._unit_words) == [tuple(passages[1])] and small._unit_word_count == 3
+    reread = small.presence_in_sentences(passages, summary, sentences)  # the first passage read anew
+    assert list(small._unit_words) == [tuple(passages[0])] and small._unit_word_count == 11
+    for rows in (again, bounded, reread):
+        assert all(np.array_equal(a, b) for a, b in zip(first, rows))

@@ -27,6 +27,8 @@ cross-validation, and checked on GUMSum leave-one-out (``docs/align.md``); no we
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -37,6 +39,7 @@ from .base import Matcher
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
 FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
+UNIT_WORDS_CACHE = 100_000  # words of unit passages kept with their vectors (about 150 MB of float32 at 384 dims)
 
 
 def _passage_text(pieces: Sequence[str]) -> str:
@@ -99,6 +102,10 @@ class AlignMatcher(Matcher):
         if isinstance(floor, bool) or not isinstance(floor, (int, float)) or not 0.0 <= floor < 1.0:
             raise ValueError(f"AlignMatcher: `floor` must be a number in [0, 1), got {floor!r}")
         self.layer, self.floor, self.model = layer, float(floor), model
+        # the units' words and vectors by passage, kept across calls as the pyramids are (LRU by word count)
+        self._unit_words: "OrderedDict[Tuple[str, ...], List[_Words]]" = OrderedDict()
+        self._unit_word_count = 0
+        self._lock = threading.Lock()
 
     # -- encoding ---------------------------------------------------------------------------------
     def prepare(self, texts: Sequence[str]) -> None:
@@ -110,15 +117,39 @@ class AlignMatcher(Matcher):
     def prepare_summaries(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
                           passages: Sequence[Sequence[str]] = ()) -> None:
         """Encode the batch's summaries and ``passages`` at once, as :meth:`presence_in_sentences` reads them: a
-        summary of several sentences as its sentences joined by a space, a passage as its pieces joined."""
+        summary of several sentences as its sentences joined by a space, a passage as its pieces joined (unless
+        its words are kept from an earlier call)."""
+        with self._lock:
+            new = [pieces for pieces in passages if tuple(pieces) not in self._unit_words]
         self.prepare([_passage_text(sents) if len(sents) > 1 else summary
                       for summary, sents in zip(summaries, sentences)]
-                     + [_passage_text(pieces) for pieces in passages])
+                     + [_passage_text(pieces) for pieces in new])
 
-    def _passage_words(self, passages: Sequence[Sequence[str]], n_marked: int) -> List[List[_Words]]:
+    def _units_words(self, passages: Sequence[Sequence[str]]) -> List[List[_Words]]:
+        """:meth:`_passage_words` of the units' passages, figures and acronyms marked, kept across calls (the
+        words of a passage depend on its text only): a pyramid's units are read once, not once per summary."""
+        keys = [tuple(pieces) for pieces in passages]
+        with self._lock:
+            found = {k: self._unit_words[k] for k in keys if k in self._unit_words}
+            for k in found:
+                self._unit_words.move_to_end(k)
+        todo = list(dict.fromkeys(k for k in keys if k not in found))
+        if todo:
+            found.update(zip(todo, self._passage_words(todo, units=True)))
+            with self._lock:
+                for k in todo:
+                    if k not in self._unit_words:
+                        self._unit_words[k] = found[k]
+                        self._unit_word_count += sum(len(w.stems) for w in found[k])
+                while self._unit_word_count > UNIT_WORDS_CACHE and len(self._unit_words) > 1:
+                    _, old = self._unit_words.popitem(last=False)
+                    self._unit_word_count -= sum(len(w.stems) for w in old)
+        return [found[k] for k in keys]
+
+    def _passage_words(self, passages: Sequence[Sequence[str]], units: bool) -> List[List[_Words]]:
         """Words of each piece of each passage, their vectors read from one encoding of the whole passage
-        (pieces joined by a space); the first ``n_marked`` passages (the units') also mark their figures and
-        acronyms, which the summary's words never need."""
+        (pieces joined by a space); the units' passages (``units``) also mark their figures and acronyms, which
+        the summary's words never need."""
         from ..encoder import token_vectors
 
         texts, bounds = [], []
@@ -132,7 +163,7 @@ class AlignMatcher(Matcher):
         encoded = token_vectors(texts, self.layer, self.model)
         stops = _stop_stems()
         out = []
-        for n, (pieces, starts, tv) in enumerate(zip(passages, bounds, encoded)):
+        for pieces, starts, tv in zip(passages, bounds, encoded):
             spans = [[(a + s, a + e, st) for s, e, st in word_spans(piece)] for piece, a in zip(pieces, starts)]
             text = _passage_text(pieces)
             flat = [sp for group in spans for sp in group]
@@ -141,7 +172,7 @@ class AlignMatcher(Matcher):
             for group in spans:
                 stems = [st for _, _, st in group]
                 fixed = (np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)
-                         if n < n_marked else None)
+                         if units else None)
                 words.append(_Words(stems, np.array([st not in stops for st in stems], dtype=bool),
                                     vecs[k:k + len(group)], fixed))
                 k += len(group)
@@ -176,8 +207,8 @@ class AlignMatcher(Matcher):
         n_rows = 1 if len(pieces) == 1 else 1 + len(pieces)
         if not any(passages):
             return [np.zeros((n_rows, len(p))) for p in passages]
-        *units, parts = self._passage_words(passages + [pieces], n_marked=len(passages))
-        return self._presence_rows(units, parts)
+        (parts,) = self._passage_words([pieces], units=False)
+        return self._presence_rows(self._units_words(passages), parts)
 
     def _presence_rows(self, units: Sequence[Sequence[_Words]], parts: Sequence[_Words]) -> List[np.ndarray]:
         """For each passage's units, their presence against the whole summary (row 0) and each of its ``parts``

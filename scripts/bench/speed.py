@@ -13,8 +13,9 @@ segment, extract, build) and warm (pyramids cached: only the summaries are proce
 summaries/second, the ratios, and the time per stage (cProfile, cumulative time of the stage functions, from one more
 cold run: the timed runs are not profiled).
 For the warm run the parse cache and the encoder's word-piece cache are emptied, so every summary is
-parsed and encoded again (with ``matcher="align"`` the references are re-encoded as well); the vectors of
-words (the default's soft recall) are kept, as a model is.  A third run empties them too: summaries whose
+parsed and encoded again; what belongs to the cached pyramids is kept: the units' words and vectors read in
+context (the contextual judges keep them for the process, as they keep the pyramids), and the vectors of
+words (the default's soft recall), as a model is.  A third run empties the word vectors too: summaries whose
 words were never seen.
 """
 from __future__ import annotations
@@ -120,8 +121,8 @@ def main():
     from pyramid_metric.encoder import get_encoder
 
     def forget(words: bool) -> None:
-        """Empty the parse and word-piece caches (summaries parsed and encoded anew; the align matcher re-encodes
-        the references too) and, with ``words``, the word vectors (no word seen before)."""
+        """Empty the parse and word-piece caches (summaries parsed and encoded anew; the units' contextual words
+        stay with the pyramids) and, with ``words``, the word vectors (no word seen before)."""
         textlib.clear_parse_cache()
         get_encoder().clear_token_cache()
         if words:

@@ -35,6 +35,9 @@ SOURCE_SEPARATOR = "\n\n"  # documents of one multi-document example are joined 
 # naming the argument: the work of every method grows faster than the length of its texts.
 MAX_SUMMARY_WORDS = 5_000
 MAX_SOURCE_WORDS = 50_000
+# Examples whose pyramids are built together: their references are segmented in one batch of the EDU segmenter
+# (which groups them by length), so short references (one sentence each) do not each pay a small batch.
+BUILD_CHUNK = 32
 
 
 @dataclass(frozen=True)
@@ -270,7 +273,7 @@ class PyramidScorer:
             for k in found:
                 self._pyramids.move_to_end(k)
         todo = {k: (r, s) for k, r, s in zip(keys, references, sources) if k not in found}
-        for chunk in _chunks(list(todo.items()), 8, progress, "building pyramids"):
+        for chunk in _chunks(list(todo.items()), BUILD_CHUNK, progress, "building pyramids"):
             built = self.method.build_many([r for _, (r, _) in chunk], [s for _, (_, s) in chunk])
             found.update(zip([k for k, _ in chunk], built))
         with self._lock:

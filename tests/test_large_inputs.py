@@ -67,7 +67,7 @@ def test_progress_lines_without_a_terminal(capsys, monkeypatch):
     monkeypatch.setattr(scorer_module, "PROGRESS_FIRST_S", 0.0)
     monkeypatch.setattr(scorer_module, "PROGRESS_EVERY_S", 0.0)
     sc = PyramidScorer(method="rouge")
-    n = 20  # 20 distinct references: 3 batches of pyramids
+    n = 2 * scorer_module.BUILD_CHUNK + 4  # distinct references: 3 batches of pyramids
     sc.compute([PRED] * n, [[f"{REF} Number {i}."] for i in range(n)])
     err = capsys.readouterr().err
     assert "pyramid-metric: building pyramids: 1/3 batches (33%)" in err

@@ -50,3 +50,23 @@ def test_adapters_get_gradients_and_frozen_weights_do_not():
     layer = model.encoder.encoder.layer[0]
     assert layer.attention.self.query.lora_b.grad.abs().sum() > 0
     assert layer.attention.self.query.base.weight.grad is None
+
+
+def test_folding_the_adapters_in_gives_the_same_states():
+    """At inference the shipped segmenter folds each adapter into its map (W + (alpha / r) B A)."""
+    from pyramid_metric.segment.transformer import merge_lora
+
+    adapted = T.build_transformer(n_tuned=1, seed=3, lora_rank=4).eval()
+    with torch.no_grad():
+        for name, p in adapted.named_parameters():
+            if name.endswith("lora_b"):
+                p.normal_(std=0.05)
+    ex = adapted.prepare([WORDS])[0]
+    with torch.no_grad():
+        before = adapted.lower_states(ex.windows)[0]
+        assert not torch.allclose(before, T.build_transformer(n_tuned=1, seed=3).eval().lower_states(ex.windows)[0],
+                                  atol=1e-3)  # the adapters change the states
+        for layer in adapted.encoder.encoder.layer[:adapted.n_frozen]:
+            merge_lora(layer)
+        assert not any(isinstance(m, LoRALinear) for m in adapted.modules())
+        assert torch.allclose(adapted.lower_states(ex.windows)[0], before, atol=1e-5)

@@ -112,6 +112,20 @@ def add_lora(layer: nn.Module, rank: int) -> None:
         setattr(parent, name, LoRALinear(getattr(parent, name), rank))
 
 
+def merge_lora(layer: nn.Module) -> None:
+    """Fold each :class:`LoRALinear` adapter of one BERT layer into the map it adapts, for inference:
+    ``W' = W + (alpha / r) B A``, one matrix product per map instead of three (the adapters are not trained
+    further)."""
+    for path in LORA_TARGETS:
+        parent_path, name = path.rsplit(".", 1)
+        parent = layer.get_submodule(parent_path)
+        adapted = getattr(parent, name)
+        if isinstance(adapted, LoRALinear):
+            with torch.no_grad():
+                adapted.base.weight += (adapted.lora_b @ adapted.lora_a) * adapted.scale
+            setattr(parent, name, adapted.base)
+
+
 def window_spans(n: int, window: int = WINDOW, stride: int = STRIDE) -> List[Tuple[int, int]]:
     """(start, end) of overlapping windows covering ``n`` pieces; the last one ends at ``n``."""
     if n <= window:
@@ -349,6 +363,8 @@ class TransformerSegmenter(TokenTaggingSegmenter):
                                        syntax_dims=arch.get("syntax_dims"), lora_rank=arch.get("lora_rank", 0))
         self.model.load_trained_state(tensors)
         self.model.eval()
+        for layer in self.model.encoder.encoder.layer[:self.model.n_frozen]:  # inference only: adapters folded in
+            merge_lora(layer)
         self.threshold = float(config.get("threshold", 0.5))
         self.batch_tokens = batch_tokens
 

@@ -318,6 +318,25 @@ def content_words(stemmed_words: Sequence[str]) -> List[str]:
     return [w for w in stemmed_words if w not in stops]
 
 
+# English cardinal number words and the figure each stands for ("two" is "2"; a plural, "thousands", its
+# singular's): they state a figure as digits do, so the judges that hold figures to the same figure hold these
+# too ("nine days" does not say "two days").  "one" is left out: it is as often a pronoun or a determiner.
+_UNITS = "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+         "seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_LARGE = {"hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000",
+          "trillion": "1000000000000", "dozen": "12"}
+NUMBER_WORDS = {**{w: str(n) for n, w in enumerate(_UNITS, 2)},
+                **{w: str(n) for n, w in zip(range(20, 100, 10), _TENS)},
+                **_LARGE, **{w + "s": v for w, v in _LARGE.items()}}
+
+
+def number_value(word: str) -> "str | None":
+    """The figure an English cardinal number word stands for, in digits ("Two" -> "2", "thousands" -> "1000"),
+    or None for any other word."""
+    return NUMBER_WORDS.get(word.lower())
+
+
 # -- language ----------------------------------------------------------------------------------------------
 # The components are English: the stop words above, Porter stems, spaCy's English pipeline (EDUs, Basic
 # Elements, AMR approximations) and all-MiniLM-L6-v2 (an English sentence encoder).  detect_language says

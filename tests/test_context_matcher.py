@@ -128,6 +128,17 @@ def test_contextual_configuration_is_the_context_judge_with_the_one_place_rule()
         explicit.compute(["Homes had no electricity after the storm."], refs)["scores"]
 
 
+
+def test_a_number_word_is_a_figure_and_the_same_word_as_its_digits():
+    m = ContextMatcher()
+    unit = "The storm cut power to thousands of homes for two days."
+    digits, wrong = "The storm cut power to thousands of homes for 2 days.", "The storm cut power to hundreds of " \
+                                                                           "homes for nine days."
+    for summary in (digits, wrong):
+        assert m.presence([unit], summary)[0] == pytest.approx(recall_by_hand(unit, summary), abs=1e-5)
+    # content words: storm cut power thousands homes two days; "hundreds" and "nine" earn nothing
+    assert m.presence([unit], wrong)[0] <= 5 / 7 + 1e-6 < m.presence([unit], digits)[0]
+
 def test_units_read_once_are_kept_and_give_the_same_credits(monkeypatch):
     """A pyramid's units are read in context once and kept across calls (bounded by word count): a second call,
     and a call after the kept words were dropped, give the same bits as the first."""

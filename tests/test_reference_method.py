@@ -243,7 +243,7 @@ def test_single_sentence_references_are_read_in_context_by_the_default(refs):
     contextual = PyramidScorer(preset="contextual").compute(summaries, [refs] * 2)
     assert out["scores"] == pytest.approx(contextual["scores"], abs=1e-6)
     assert out["scores"][0] > 0.3 and out["scores"][1] < 0.05
-    assert "|1sent-refs:context(layer:5,floor:0.5,figures:exact,mean(summary,best-sentence))|" in out["signature"]
+    assert "|1sent-refs:context(layer:5,floor:0.5,figures+number-words:exact,mean(summary,best-sentence))|" in out["signature"]
     notes = default.score(summaries[:1], [refs])[0].explanation()["notes"]
     assert any("read in its reference" in n and "cosine 0.5" in n for n in notes)  # the explanation says how
     pyr = default.pyramids([refs], [None])[0]

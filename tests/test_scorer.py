@@ -70,7 +70,7 @@ def test_default_is_reference_pyramid_without_sources():
     # of homes lost power.": 3/4, 3/4, thousands-of and of-homes of its 5 pairs (x 4)
     assert out["scores"] == [pytest.approx(((1 / 3 + 1 / 3 + 0) / 3 * 3 + (3 / 4 + 3 / 4 + 2 / 5) / 3 * 4) / 7), 0.0]
     assert out["signature"].startswith("nrefs:1|method:refpyramid|matcher:soft(recall+static-cosine,"
-                                       "word-pairs:static-cosine,layer:6,floor:0.3,plain-words,")
+                                       "word-pairs:static-cosine,layer:6,floor:0.3,plain-words,number-words:exact,")
     units = out["explanations"][0]["pyramid"]["units"]
     assert [u["text"] for u in units] == ["A storm hit the coast", "and thousands of homes lost power."]
 

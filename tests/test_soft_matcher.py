@@ -54,6 +54,19 @@ def test_names_figures_and_words_found_once_earn_no_soft_credit():
     assert [is_plain(w) for w in ("fired", "Fired", "COVID", "5G", "naïve", "über")] == [True] + [False] * 5
 
 
+
+def test_number_words_are_figures_credited_only_as_written():
+    from pyramid_metric.text import number_value
+
+    assert [number_value(w) for w in ("Two", "ninety", "thousands", "dozen", "one", "first", "days")] == \
+        ["2", "90", "1000", "12", None, None, None]
+    assert not is_plain("two") and not is_plain("thousands") and is_plain("days")
+    soft = get_matcher("soft")
+    unit = "Thousands of homes lost power for two days."  # content words: thousands homes lost power two days
+    # "hundreds" and "nine" earn nothing for "thousands" and "two": 4 of 6 words, by exact words alone
+    assert soft.presence([unit], "Hundreds of homes lost power for nine days.")[0] == pytest.approx(4 / 6)
+    assert soft.presence([unit], "Thousands of houses lost power for two days.")[0] > 5 / 6
+
 def test_english_whose_content_words_look_foreign_is_still_read_by_meaning():
     # without its stop words this unit's content words are a fifth German/Spanish function words ("die", "den",
     # "con", "la"); the language is decided on all its words, so it stays English and "shut" earns soft credit
@@ -126,7 +139,7 @@ def test_the_default_uses_it_and_builds_the_lexical_pyramid():
             "Thousands of homes lost power after the storm.", "The mayor opened three shelters."]
     default = PyramidScorer()
     assert default.config.matcher == "soft"
-    assert "|matcher:soft(recall+static-cosine,word-pairs:static-cosine,layer:6,floor:0.3,plain-words," in default.signature()
+    assert "|matcher:soft(recall+static-cosine,word-pairs:static-cosine,layer:6,floor:0.3,plain-words,number-words:exact," in default.signature()
     soft_pyr = default.method.build_many([refs], [None])[0]
     lexical_pyr = PyramidScorer(matcher="recall").method.build_many([refs], [None])[0]
     assert [(u.text, u.weight) for u in soft_pyr.units] == [(u.text, u.weight) for u in lexical_pyr.units]
@@ -138,7 +151,7 @@ def test_explanations_say_how_words_in_other_words_are_credited():
     default = PyramidScorer().score([summary], [[ref]])[0].explanation()["notes"]
     lexical = PyramidScorer(matcher="recall").score([summary], [[ref]])[0].explanation()["notes"]
     said = [n for n in default if "in other words" in n]
-    assert len(said) == 1 and "not a name or a figure" in said[0] and "cosine 0.3" in said[0]
+    assert len(said) == 1 and "not a name, a figure or a number word" in said[0] and "cosine 0.3" in said[0]
     assert not [n for n in lexical if "in other words" in n]
 
 

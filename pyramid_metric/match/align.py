@@ -13,9 +13,10 @@ mean-pooled, L2-normalised.  This is the recall side of BERTScore's greedy match
 "BERTScore: Evaluating Text Generation with BERT", Eq. 1 for R_BERT) restricted to a unit's content words,
 with exact stemmed matches credited in full and cosines below the floor b counted as absent, as
 BERTScore's baseline rescaling does for the aggregate (its section on baseline rescaling).  A figure or an
-acronym (a word with a digit, "2021", "7%"; two or more capitals, "NATO": :func:`is_figure_or_acronym`) is
-credited only when the summary has the same word: the contextual states of "2020" and "2021" are close, and a
-paraphrase with the wrong figure must earn nothing for it.
+acronym (a word with a digit, "2021", "7%"; a number word, "two", "thousands"; two or more capitals, "NATO":
+:func:`is_figure_or_acronym`) is credited only when the summary has the same word, a number word and its figure
+in digits being the same word ("two" and "2"): the contextual states of "2020" and "2021", or of "two" and
+"nine", are close, and a paraphrase with the wrong figure must earn nothing for it.
 
 Context: the summary is encoded once, as a whole.  A unit given alone (:meth:`presence`) is encoded
 alone; units given as consecutive pieces of a passage (:meth:`presence_in_context`, e.g. the EDUs of a
@@ -34,7 +35,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..options import register_matcher
-from ..text import _WORD_RE, _stop_stems, stem
+from ..text import _WORD_RE, _stop_stems, number_value, stem
 from .base import Matcher
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
@@ -59,14 +60,16 @@ class _Words:
 
 
 def is_figure_or_acronym(word: str) -> bool:
-    """A word with a digit ("2021", "7%", "COVID-19"'s "19") or an acronym (two or more letters, all upper case:
-    "NATO"): words that only the same word may stand for."""
-    return any(c.isdigit() for c in word) or (len(word) > 1 and word.isupper())
+    """A word with a digit ("2021", "7%", "COVID-19"'s "19"), a number word ("two", "thousands") or an acronym
+    (two or more letters, all upper case: "NATO"): words that only the same word may stand for."""
+    return (any(c.isdigit() for c in word) or number_value(word) is not None
+            or (len(word) > 1 and word.isupper()))
 
 
 def word_spans(text: str) -> List[Tuple[int, int, str]]:
-    """(start, end, stem) of every word, the words of :func:`pyramid_metric.text.words` with their spans."""
-    return [(m.start(), m.end(), stem(m.group().lower())) for m in _WORD_RE.finditer(text)]
+    """(start, end, stem) of every word, the words of :func:`pyramid_metric.text.words` with their spans; a number
+    word's stem is its figure in digits ("two" -> "2"), so that it is the same word as the figure written so."""
+    return [(m.start(), m.end(), number_value(m.group()) or stem(m.group().lower())) for m in _WORD_RE.finditer(text)]
 
 
 def pool_words(spans: Sequence[Tuple[int, int]], offsets: np.ndarray, vectors: np.ndarray) -> np.ndarray:
@@ -241,7 +244,8 @@ class AlignMatcher(Matcher):
     def signature(self) -> str:
         from ..encoder import encoder_signature
 
-        return (f"align(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:1,figures:exact,"
+        return (f"align(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:1,"
+                f"figures+number-words:exact,"
                 f"{encoder_signature(self.model)})")
 
 

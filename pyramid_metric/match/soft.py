@@ -14,8 +14,9 @@ as Model2Vec does (Tulkens and van Dongen 2024), computed for the words met and 
 the floor b count as absent and the rest are rescaled to [0, 1], as BERTScore rescales its cosines (Zhang et
 al. 2020, section on baseline rescaling).
 
-A *plain* word is written in lower-case ASCII letters only.  Names, figures, acronyms and words of other
-scripts are credited only when the text has them (exact stemmed match): a paraphrase with the wrong name or
+A *plain* word is written in lower-case ASCII letters only and is not a number word.  Names, figures (in
+digits or in words: "two", "thousands"), acronyms and words of other scripts are credited only when the text has
+them (exact stemmed match): a paraphrase with the wrong name or
 number earns nothing for it.  A word whose stem the text has is never credited twice (the clipping of
 ``recall`` stands), and text in a Latin-script language other than English is judged by exact words alone.
 
@@ -44,7 +45,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..options import register_matcher
-from ..text import _WORD_RE, _stop_stems, latin_language, stem, words
+from ..text import _WORD_RE, _stop_stems, latin_language, number_value, stem, words
 from .base import exact_bigram_shares
 from .recall import RecallMatcher
 
@@ -54,8 +55,9 @@ PAIR_ROWS = 512  # word pairs: unit words compared with a text's words this many
 
 
 def is_plain(word: str) -> bool:
-    """A word written in lower-case ASCII letters only: the words that may earn credit by meaning."""
-    return word.isascii() and word.isalpha() and word.islower()
+    """A word written in lower-case ASCII letters only, not a number word ("two", "thousands": a figure): the
+    words that may earn credit by meaning."""
+    return word.isascii() and word.isalpha() and word.islower() and number_value(word) is None
 
 
 @lru_cache(maxsize=65536)
@@ -236,15 +238,15 @@ class SoftRecallMatcher(RecallMatcher):
         return RecallMatcher().presence(units, text)
 
     def presence_note(self) -> str:
-        return (f"a content word the summary says in other words (written in plain lower-case letters, not a name "
-                f"or a figure) counts its similarity to the summary's closest word, from 0 at cosine {self.floor:g} "
+        return (f"a content word the summary says in other words (written in plain lower-case letters, not a name, "
+                f"a figure or a number word) counts its similarity to the summary's closest word, from 0 at cosine {self.floor:g} "
                 f"to 1 (static MiniLM word vectors)")
 
     def signature(self) -> str:
         from ..encoder import encoder_signature
 
-        return (f"soft(recall+static-cosine,word-pairs:static-cosine,layer:{self.layer},floor:{self.floor:g},plain-words,"
-                f"{encoder_signature(self.model)})")
+        return (f"soft(recall+static-cosine,word-pairs:static-cosine,layer:{self.layer},floor:{self.floor:g},"
+                f"plain-words,number-words:exact,{encoder_signature(self.model)})")
 
 
 register_matcher("soft", SoftRecallMatcher, help="content-word recall with a missing plain word credited by its "

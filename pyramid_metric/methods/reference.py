@@ -66,7 +66,7 @@ pyramid machinery and changes where units come from and how credit is given:
    pyramid has two or three short units per reference, and a summary states
    them in its own words: counting words misses the paraphrase, which the
    encoder reads.  Measured on GUMSum (human summary above a same-length lead,
-   docs/contextual.md): with one reference 87.2 / 86.7 / 93.0% of dev / test /
+   docs/contextual.md): with one reference 87.2 / 86.5 / 93.1% of dev / test /
    train pairs against the static judge's 84.7 / 83.8 / 90.1% and
    BERTScore-MiniLM's 83.5 / 86.2 / 91.0%; with four, 91.3 / 92.0 / 95.6%
    against 86.7 / 88.7 / 93.4% and ROUGE-1's 88.7 / 91.3 / 92.9%.  With longer
@@ -116,7 +116,7 @@ EDUs; the default rule adds, as a third of each unit's presence, the ROUGE-2
 recall of the unit in its best summary sentence.  The default matcher, "soft"
 (``pyramid_metric/match/soft.py``), counts the same words and pairs and also
 credits a missing plain word (or a pair) said in other words by the cosine of
-static MiniLM word vectors above a floor; names and figures must match
+static MiniLM word vectors above a floor; names and figures (number words too) must match
 exactly.  On REALSumm dev it agrees
 with the human pyramid scores better than ROUGE-1/2/SU4 and BERTScore at
 summary level; on DUC 2007 (four references) see docs/studies/duc2007.md.

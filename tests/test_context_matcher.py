@@ -149,13 +149,13 @@ def test_units_read_once_are_kept_and_give_the_same_credits(monkeypatch):
     summary, sentences = "The storm cut electricity to many houses. Schools shut.", ["The storm cut electricity "
                                                                                      "to many houses.", "Schools shut."]
     first = m.presence_in_sentences(passages, summary, sentences)
-    assert set(m._unit_words) == {tuple(p) for p in passages} and m._unit_word_count == 11 + 3
+    assert set(m._kept_units) == {tuple(p) for p in passages} and m._kept_word_count == 11 + 3
     again = m.presence_in_sentences(passages, summary, sentences)
     monkeypatch.setattr(align, "UNIT_WORDS_CACHE", 4)  # room for the 3 words of the second passage only
     small = ContextMatcher()
     bounded = small.presence_in_sentences(passages, summary, sentences)
-    assert list(small._unit_words) == [tuple(passages[1])] and small._unit_word_count == 3
+    assert list(small._kept_units) == [tuple(passages[1])] and small._kept_word_count == 3
     reread = small.presence_in_sentences(passages, summary, sentences)  # the first passage read anew
-    assert list(small._unit_words) == [tuple(passages[0])] and small._unit_word_count == 11
+    assert list(small._kept_units) == [tuple(passages[0])] and small._kept_word_count == 11
     for rows in (again, bounded, reread):
         assert all(np.array_equal(a, b) for a, b in zip(first, rows))

@@ -18,7 +18,7 @@ torch = pytest.importorskip("torch")
 from conftest import TEST_DATA  # noqa: E402
 from pyramid_metric.segment import data, get_segmenter  # noqa: E402
 from pyramid_metric.segment import _io  # noqa: E402
-from pyramid_metric.segment.transformer import (LORA_TARGETS, LoRALinear, best_window_index,  # noqa: E402
+from pyramid_metric.segment.transformer import (LoRALinear, best_window_index,  # noqa: E402
                                                  window_spans)
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -106,8 +106,8 @@ class AlignMatcher(Matcher):
             raise ValueError(f"AlignMatcher: `floor` must be a number in [0, 1), got {floor!r}")
         self.layer, self.floor, self.model = layer, float(floor), model
         # the units' words and vectors by passage, kept across calls as the pyramids are (LRU by word count)
-        self._unit_words: "OrderedDict[Tuple[str, ...], List[_Words]]" = OrderedDict()
-        self._unit_word_count = 0
+        self._kept_units: "OrderedDict[Tuple[str, ...], List[_Words]]" = OrderedDict()
+        self._kept_word_count = 0
         self._lock = threading.Lock()
 
     # -- encoding ---------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ class AlignMatcher(Matcher):
         summary of several sentences as its sentences joined by a space, a passage as its pieces joined (unless
         its words are kept from an earlier call)."""
         with self._lock:
-            new = [pieces for pieces in passages if tuple(pieces) not in self._unit_words]
+            new = [pieces for pieces in passages if tuple(pieces) not in self._kept_units]
         self.prepare([_passage_text(sents) if len(sents) > 1 else summary
                       for summary, sents in zip(summaries, sentences)]
                      + [_passage_text(pieces) for pieces in new])
@@ -133,20 +133,20 @@ class AlignMatcher(Matcher):
         words of a passage depend on its text only): a pyramid's units are read once, not once per summary."""
         keys = [tuple(pieces) for pieces in passages]
         with self._lock:
-            found = {k: self._unit_words[k] for k in keys if k in self._unit_words}
+            found = {k: self._kept_units[k] for k in keys if k in self._kept_units}
             for k in found:
-                self._unit_words.move_to_end(k)
+                self._kept_units.move_to_end(k)
         todo = list(dict.fromkeys(k for k in keys if k not in found))
         if todo:
             found.update(zip(todo, self._passage_words(todo, units=True)))
             with self._lock:
                 for k in todo:
-                    if k not in self._unit_words:
-                        self._unit_words[k] = found[k]
-                        self._unit_word_count += sum(len(w.stems) for w in found[k])
-                while self._unit_word_count > UNIT_WORDS_CACHE and len(self._unit_words) > 1:
-                    _, old = self._unit_words.popitem(last=False)
-                    self._unit_word_count -= sum(len(w.stems) for w in old)
+                    if k not in self._kept_units:
+                        self._kept_units[k] = found[k]
+                        self._kept_word_count += sum(len(w.stems) for w in found[k])
+                while self._kept_word_count > UNIT_WORDS_CACHE and len(self._kept_units) > 1:
+                    _, old = self._kept_units.popitem(last=False)
+                    self._kept_word_count -= sum(len(w.stems) for w in old)
         return [found[k] for k in keys]
 
     def _passage_words(self, passages: Sequence[Sequence[str]], units: bool) -> List[List[_Words]]:

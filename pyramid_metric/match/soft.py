@@ -239,8 +239,8 @@ class SoftRecallMatcher(RecallMatcher):
 
     def presence_note(self) -> str:
         return (f"a content word the summary says in other words (written in plain lower-case letters, not a name, "
-                f"a figure or a number word) counts its similarity to the summary's closest word, from 0 at cosine {self.floor:g} "
-                f"to 1 (static MiniLM word vectors)")
+                f"a figure or a number word) counts its similarity to the summary's closest word, from 0 at cosine "
+                f"{self.floor:g} to 1 (static MiniLM word vectors)")
 
     def signature(self) -> str:
         from ..encoder import encoder_signature

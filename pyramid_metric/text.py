@@ -49,6 +49,12 @@ _SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _LINE_SEPARATOR_RE = re.compile("[\u2028\u2029\u0085]")
 # Latin ligatures (U+FB00-FB06, as PDF extraction leaves them: "\ufb01nal") and fullwidth ASCII (U+FF01-FF5E)
 _COMPATIBILITY_RE = re.compile("[\ufb00-\ufb06\uff01-\uff5e]+")
+# Cyrillic and Greek letters drawn like Latin ones (homoglyphs: "Мonday" with a Cyrillic Em).  Read as the Latin
+# letter only inside a word that also has ASCII letters, so that Russian or Greek words are left as written.
+_HOMOGLYPHS = str.maketrans(dict(zip(
+    "аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧο",
+    "aeopcyxijsdhlABEKMHOPCTXIJSABEZHIKMNOPTYXo")))
+_HOMOGLYPH_WORD_RE = re.compile("[^\W\d_]*[аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧο][^\W\d_]*")
 
 _nlp = None
 _nlp_lock = threading.Lock()
@@ -64,7 +70,9 @@ def normalize_input(text: str) -> str:
     - other space characters (no-break, thin, ideographic) become a plain space; line and paragraph separators
       a line break;
     - Latin ligatures and fullwidth ASCII letters, digits and signs become the plain letters they stand for
-      (Unicode compatibility decomposition, NFKC, of these characters only).
+      (Unicode compatibility decomposition, NFKC, of these characters only);
+    - a Cyrillic or Greek letter drawn like a Latin one inside a word that also has ASCII letters becomes that
+      Latin letter ("Мonday" with a Cyrillic Em is "Monday"); words in Cyrillic or Greek alone are kept.
 
     Text without ``&`` and without such characters is returned unchanged.  Penn Treebank escapes (``-lrb-``)
     and CNN/DailyMail sentence tags are left to :func:`clean_text`.
@@ -76,7 +84,14 @@ def normalize_input(text: str) -> str:
     text = _INVISIBLE_RE.sub("", text)
     text = _SPACE_RE.sub(" ", text)
     text = _COMPATIBILITY_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+    text = _HOMOGLYPH_WORD_RE.sub(_latin_homoglyphs, text)
     return _LINE_SEPARATOR_RE.sub("\n", text)
+
+
+def _latin_homoglyphs(match: "re.Match") -> str:
+    """A word with Latin-looking Cyrillic or Greek letters, as Latin, when it has ASCII letters too."""
+    word = match.group()
+    return word.translate(_HOMOGLYPHS) if any(c.isascii() for c in word) else word
 
 
 def clean_text(text: str) -> str:

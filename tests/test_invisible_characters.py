@@ -1,5 +1,5 @@
-"""Invisible characters, HTML entities, Latin ligatures and fullwidth letters do not move scores: every text is
-normalised once, at the entrance, for every method (the same text with and without them scores identically)."""
+"""Invisible characters, HTML entities, Latin ligatures, fullwidth letters and Latin-looking Cyrillic or Greek letters
+inside Latin words do not move scores: every text is normalised once, at the entrance, for every method (the same text with and without them scores identically)."""
 import warnings
 
 import pytest
@@ -34,6 +34,12 @@ def _fullwidth(text: str) -> str:
     return "".join("\u3000" if ch == " " else chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in text)
 
 
+def _homoglyphs(text: str) -> str:
+    """``text`` with Cyrillic o, e, a, c and Greek capital Tau in place of the Latin letters they look like."""
+    return (text.replace("o", "\u043e").replace("e", "\u0435").replace("a", "\u0430").replace("c", "\u0441")
+            .replace("T", "\u03a4"))
+
+
 def _variants():
     out = {name: (_sprinkle(PRED, ch), [_sprinkle(r, ch) for r in REFS], _sprinkle(SOURCE, ch))
            for name, ch in INVISIBLE.items()}
@@ -45,6 +51,7 @@ def _variants():
     out["ligatures"] = tuple(_ligatures(t) if isinstance(t, str) else [_ligatures(r) for r in t]
                              for t in (PRED, REFS, SOURCE))
     out["fullwidth"] = (_fullwidth(PRED), [REFS[0], _fullwidth(REFS[1])], SOURCE)
+    out["homoglyphs"] = (_homoglyphs(PRED), [_homoglyphs(REFS[0]), REFS[1]], _homoglyphs(SOURCE))
     out["bidi wrapped"] = ("\u2067" + PRED + "\u2069", ["\u202a" + r + "\u202c" for r in REFS], SOURCE)
     return out
 
@@ -59,6 +66,10 @@ def test_normalize_input_cases():
     assert normalize_input("The \ufb01nal \ufb02aw, o\ufb03cial") == "The final flaw, official"
     assert normalize_input("\uff34\uff48\uff45\u3000\uff11\uff10\uff05\uff01") == "The 10%!"
     assert normalize_input("km\u00b2, \u00bd, \u2122, caf\u00e9") == "km\u00b2, \u00bd, \u2122, caf\u00e9"  # others kept
+    # Latin-looking Cyrillic and Greek letters inside a Latin word are read as Latin; Russian and Greek words are kept
+    assert normalize_input("The st\u043erm hit on \u041conday") == "The storm hit on Monday"
+    assert normalize_input("\u041c\u043e\u0441\u043a\u0432\u0430 and \u0391\u03b8\u03ae\u03bd\u03b1") == \
+        "\u041c\u043e\u0441\u043a\u0432\u0430 and \u0391\u03b8\u03ae\u03bd\u03b1"
 
 
 @pytest.mark.parametrize("method", ALL_METHODS)

@@ -51,10 +51,9 @@ _LINE_SEPARATOR_RE = re.compile("[\u2028\u2029\u0085]")
 _COMPATIBILITY_RE = re.compile("[\ufb00-\ufb06\uff01-\uff5e]+")
 # Cyrillic and Greek letters drawn like Latin ones (homoglyphs: "Мonday" with a Cyrillic Em).  Read as the Latin
 # letter only inside a word that also has ASCII letters, so that Russian or Greek words are left as written.
-_HOMOGLYPHS = str.maketrans(dict(zip(
-    "аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧο",
-    "aeopcyxijsdhlABEKMHOPCTXIJSABEZHIKMNOPTYXo")))
-_HOMOGLYPH_WORD_RE = re.compile("[^\W\d_]*[аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧο][^\W\d_]*")
+_LOOKALIKES, _THEIR_LATIN = "аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijsdhlABEKMHOPCTXIJSABEZHIKMNOPTYXo"
+_HOMOGLYPHS = str.maketrans(_LOOKALIKES, _THEIR_LATIN)
+_HOMOGLYPH_WORD_RE = re.compile(f"[^\\W\\d_]*[{_LOOKALIKES}][^\\W\\d_]*")  # a word with a look-alike letter
 
 _nlp = None
 _nlp_lock = threading.Lock()

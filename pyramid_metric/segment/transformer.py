@@ -104,11 +104,16 @@ class LoRALinear(nn.Module):
         return self.base(x) + (x @ self.lora_a.T @ self.lora_b.T) * self.scale
 
 
-def add_lora(layer: nn.Module, rank: int) -> None:
-    """Wrap the linear maps of one BERT layer (:data:`LORA_TARGETS`) with :class:`LoRALinear` adapters."""
+def _lora_targets(layer: nn.Module):
+    """(module, attribute name) of each linear map of one BERT layer that carries an adapter (:data:`LORA_TARGETS`)."""
     for path in LORA_TARGETS:
         parent_path, name = path.rsplit(".", 1)
-        parent = layer.get_submodule(parent_path)
+        yield layer.get_submodule(parent_path), name
+
+
+def add_lora(layer: nn.Module, rank: int) -> None:
+    """Wrap the linear maps of one BERT layer (:data:`LORA_TARGETS`) with :class:`LoRALinear` adapters."""
+    for parent, name in _lora_targets(layer):
         setattr(parent, name, LoRALinear(getattr(parent, name), rank))
 
 
@@ -116,9 +121,7 @@ def merge_lora(layer: nn.Module) -> None:
     """Fold each :class:`LoRALinear` adapter of one BERT layer into the map it adapts, for inference:
     ``W' = W + (alpha / r) B A``, one matrix product per map instead of three (the adapters are not trained
     further)."""
-    for path in LORA_TARGETS:
-        parent_path, name = path.rsplit(".", 1)
-        parent = layer.get_submodule(parent_path)
+    for parent, name in _lora_targets(layer):
         adapted = getattr(parent, name)
         if isinstance(adapted, LoRALinear):
             with torch.no_grad():

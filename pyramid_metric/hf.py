@@ -112,12 +112,12 @@ Examples:
     ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
     ...                       sources=[source])
     >>> round(out["pyramid"], 2)  # a one-sentence reference: its units read in context (storm, homes, power...)
-    0.58
+    0.64
     >>> out = pyramid.compute(predictions=["Schools will stay closed until Friday."],
     ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
     ...                       sources=[source])
     >>> round(out["pyramid"], 2)
-    0.0
+    0.01
     >>> out = pyramid.compute(predictions=["The storm left thousands of homes without power."],
     ...                       references=[["A storm hit the coast and thousands of homes lost power."]],
     ...                       sources=[source], method="hirao")  # Hirao et al. (2018): LCS >= 0.55
@@ -127,12 +127,12 @@ Examples:
     ...                       references=["A storm hit the coast and thousands of homes lost power."],
     ...                       floats_only=True)
     >>> {k: round(v, 4) for k, v in out.items()}
-    {'pyramid': 0.5817}
+    {'pyramid': 0.6435}
     >>> pyramid_floats = evaluate.load("pyramid", "floats")  # for training logs and evaluate.combine
     >>> result = pyramid_floats.compute(predictions=["The storm left thousands of homes without power."],
     ...                                 references=["A storm hit the coast and thousands of homes lost power."])
     >>> {k: round(v, 4) for k, v in result.items()}
-    {'pyramid': 0.5817}
+    {'pyramid': 0.6435}
 """
 
 

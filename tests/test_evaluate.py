@@ -47,7 +47,7 @@ except ValueError as e:
     at = next(i for i, line in enumerate(lines) if line.startswith("nrefs:1|method:refpyramid"))
     api = PyramidScorer().compute(["The storm left thousands of homes without power.", "Schools stay shut."],
                                   [["A storm hit the coast and thousands of homes lost power."]] * 2)["scores"]
-    assert ast.literal_eval(lines[at - 1]) == pytest.approx(api, abs=1e-6) and api[1] == 0.0
+    assert ast.literal_eval(lines[at - 1]) == pytest.approx(api, abs=1e-6) and api[1] < 0.05  # unrelated: ~0
     assert "ValueError" in p.stdout
 
 
@@ -192,8 +192,10 @@ def test_add_and_add_batch_without_sources(metric):
     metric.add_batch(predictions=[P], references=[REF])
     metric.add_batch(predictions=["Schools stay shut."], references=[[REF, "Schools stay shut."]])
     # the second summary is the second reference word for word: that reference's units (3 content words) in
-    # full, the first reference's (7) not at all -> 3 / 10
-    assert metric.compute()["scores"] == [pytest.approx(api[0], abs=1e-6), pytest.approx(3 / 10, abs=1e-6)]
+    # full, the first reference's (7) only by the contextual similarity of unrelated words -> 3 / 10 and a little
+    second = PyramidScorer().compute(["Schools stay shut."], [[REF, "Schools stay shut."]])["scores"][0]
+    assert 3 / 10 <= second < 3 / 10 + 0.02
+    assert metric.compute()["scores"] == [pytest.approx(api[0], abs=1e-6), pytest.approx(second, abs=1e-6)]
 
 
 def test_add_with_source_as_documented(metric):

@@ -3,6 +3,7 @@ import pytest
 
 from pyramid_metric import PyramidConfig, PyramidScorer
 from pyramid_metric.match.base import text_span
+from pyramid_metric.match.context import ContextMatcher
 from pyramid_metric.match.recall import RecallMatcher, clipped_recall, content_words
 
 
@@ -235,17 +236,21 @@ def test_fact_weight_acts_only_with_several_references():
                                   ["A storm hit the coast and thousands of homes lost power.",
                                    "Power failed in thousands of homes when the storm came ashore."]])
 def test_single_sentence_references_are_read_in_context_by_the_default(refs):
-    # One English sentence per reference (XSum-like): the default judge is the contextual configuration's (the
-    # context matcher, summary+sentence), on the default's pyramid; the signature says so.
+    # One English sentence per reference (XSum-like): the default judge is the context matcher at MiniLM layer 4
+    # and floor 0.4 (the contextual configuration's matcher keeps layer 5 and floor 0.5) with the summary+sentence
+    # rule, on the default's pyramid; the signature says so.
     summaries = ["Power failed in many houses after the storm.", "Schools will stay closed until Friday."]
     default = PyramidScorer()
     out = default.compute(summaries, [refs] * 2)
+    judged = PyramidScorer(matcher="context", presence="summary+sentence")
+    judged.method.matcher = ContextMatcher(layer=4, floor=0.4)
+    assert out["scores"] == pytest.approx(judged.compute(summaries, [refs] * 2)["scores"], abs=1e-6)
     contextual = PyramidScorer(preset="contextual").compute(summaries, [refs] * 2)
-    assert out["scores"] == pytest.approx(contextual["scores"], abs=1e-6)
+    assert out["scores"][0] != pytest.approx(contextual["scores"][0], abs=1e-3)
     assert out["scores"][0] > 0.3 and out["scores"][1] < 0.05
-    assert "|1sent-refs:context(layer:5,floor:0.5,figures+number-words:exact,mean(summary,best-sentence))|" in out["signature"]
+    assert "|1sent-refs:context(layer:4,floor:0.4,figures+number-words:exact,mean(summary,best-sentence))|" in out["signature"]
     notes = default.score(summaries[:1], [refs])[0].explanation()["notes"]
-    assert any("read in its reference" in n and "cosine 0.5" in n for n in notes)  # the explanation says how
+    assert any("read in its reference" in n and "cosine 0.4" in n and "layer 4" in n for n in notes)  # says how
     pyr = default.pyramids([refs], [None])[0]
     assert pyr.single_sentence_references
     assert [u.weight for u in pyr.units] == [u.weight for u in PyramidScorer(preset="contextual").pyramids(

@@ -115,9 +115,9 @@ def document_share_interval(values, doc_ids) -> tuple:
 
 
 def report(split: str, n_docs: int, human, lead, genres, signature: str, against: str = "the other 4",
-           doc_ids=None, wins_file: str = None, against_file: str = None) -> None:
+           doc_ids=None, wins_file: str = None, against_files=None) -> None:
     """Print the markdown tables of the README: means with bootstrap intervals, pairwise wins (with an interval
-    over documents; saved to ``wins_file``, compared with the wins saved by another run in ``against_file``), per
+    over documents; saved to ``wins_file``, compared with the wins saved by other runs in ``against_files``), per
     genre."""
     human, lead, genres = np.asarray(human), np.asarray(lead), np.asarray(genres)
     print(f"GUMSum {split}: {n_docs} documents x 5 held-out summaries; pyramids from {against}\n")
@@ -134,14 +134,14 @@ def report(split: str, n_docs: int, human, lead, genres, signature: str, against
     if wins_file:
         with open(wins_file, "w", encoding="utf-8") as f:
             json.dump({"doc_ids": list(doc_ids), "wins": wins.tolist(), "signature": signature}, f)
-    if against_file:
-        with open(against_file, encoding="utf-8") as f:
+    for path in against_files or []:
+        with open(path, encoding="utf-8") as f:
             other = json.load(f)
         if other["doc_ids"] != list(doc_ids):
-            raise SystemExit(f"--against {against_file}: another split or setting (its pairs differ)")
+            raise SystemExit(f"--against {path}: another split or setting (its pairs differ)")
         diff = wins - np.asarray(other["wins"])
         lo, hi = document_share_interval(diff, doc_ids)
-        print(f"against {against_file} ({other['signature'][:60]}): {diff.mean():+.1%} of pairs, 95% interval "
+        print(f"against {path} ({other['signature'][:60]}): {diff.mean():+.1%} of pairs, 95% interval "
               f"[{lo:+.1%}, {hi:+.1%}] (paired, documents resampled)")
     print("\n| genre | human | lead |\n|---|---|---|")
     for g in sorted(set(genres.tolist())):
@@ -185,8 +185,8 @@ def main():
     ap.add_argument("--single-reference", action="store_true", help="score against each other summary alone "
                     "(one reference per pair: 4 pairs per held-out summary)")
     ap.add_argument("--wins", help="write each pair's outcome (human above lead) to this JSON file")
-    ap.add_argument("--against", help="a --wins file of another metric on the same pairs: the paired difference "
-                    "in the share of pairs won, with a 95%% interval over documents")
+    ap.add_argument("--against", nargs="+", help="--wins files of other metrics on the same pairs: the paired "
+                    "difference in the share of pairs won against each, with a 95%% interval over documents")
     args = ap.parse_args()
     docs = load_docs(args)
     if args.jackknife:

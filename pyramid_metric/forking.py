@@ -3,13 +3,28 @@
 torch's OpenMP thread pool does not survive ``fork``: a child forked after the parent ran a parallel torch
 operation waits forever at its first one. Once the package is used (a scorer or segmenter is made),
 every process forked afterwards sets torch to one intra-op thread before it runs any code (the workers are
-the parallelism), as torch's own ``DataLoader`` does in its workers. Scores do not depend on the thread
-count. Nothing is done in a child whose parent had not imported torch.
+the parallelism), as torch's own ``DataLoader`` does in its workers. Nothing is done in a child whose parent had
+not imported torch.
+
+Scores do not depend on the thread count: on some processors (AVX-512 ones among them) MKL, which computes
+torch's matrix products on the CPU, splits a product differently with one thread and with two, and the
+encoder's states then differ in their last bits, enough to move a score by 1e-8. Importing this module asks MKL
+for its strict reproducible mode (``MKL_CBWR=AUTO,STRICT``: the same bits for any number of threads, on the
+processor's own code path) unless the user set ``MKL_CBWR``; MKL reads it at its first call, so the scorer
+must be made before the process runs a torch matrix product for it to take effect.
 """
 import os
 import sys
 
 _installed = False
+
+
+def thread_independent_products() -> None:
+    """MKL's strict reproducible mode for this process, unless the user chose a mode (module docstring)."""
+    os.environ.setdefault("MKL_CBWR", "AUTO,STRICT")
+
+
+thread_independent_products()
 
 
 def _one_torch_thread() -> None:
@@ -26,4 +41,4 @@ def guard_forked_children() -> None:
         _installed = True
 
 
-__all__ = ["guard_forked_children"]
+__all__ = ["guard_forked_children", "thread_independent_products"]

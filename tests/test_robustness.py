@@ -144,6 +144,11 @@ out = {}
 for name, cfg in (("default", {}), ("refpyramid", {"method": "refpyramid", "matcher": "recall"})):
     res = PyramidScorer(**cfg).score([r[0] for r in rows], [[r[1]] for r in rows], [r[2] for r in rows])
     out[name] = [x.score for x in res]
+# the shipped example's four one-sentence references: the default reads their units in context (MiniLM states)
+from importlib.resources import files
+example = json.loads(files("pyramid_metric.data").joinpath("example.json").read_text(encoding="utf-8"))
+summaries = [s["summary"] for s in example["systems"]]
+out["one-sentence references"] = [x.score for x in PyramidScorer().score(summaries, [example["references"]] * 3)]
 print(json.dumps(out))
 '''
 
@@ -163,6 +168,7 @@ def test_scores_identical_across_processes_and_thread_counts(realsumm_rows):
     here = {"default": [x.score for x in PyramidScorer().score([r[0] for r in rows], [[r[1]] for r in rows],
                                                                [r[2] for r in rows])]}
     assert runs[0] == runs[1]  # 1 vs 2 torch threads, different hash seeds, separate processes
+    assert len(runs[0]["one-sentence references"]) == 3
     assert runs[0]["default"] == here["default"]  # and this process (batch of all rows at once)
 
 

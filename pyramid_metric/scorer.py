@@ -14,6 +14,7 @@ import threading
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import List, Optional, Sequence, Tuple, Union
 
 from ._version import __version__
@@ -482,6 +483,7 @@ def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = Fal
     return {"pyramid": mean} if floats_only else {"pyramid": mean, "scores": scores, "signature": signature}
 
 
+@lru_cache(maxsize=64)  # a source or reference repeated for every system summary of a document is read once
 def _entrance(text: str) -> str:
     """A text as every method reads it: markup removed (:func:`text.strip_markup`), then entities, invisible
     characters and unusual spaces normalised (:func:`text.normalize_input`).  The one entrance of all texts."""

@@ -411,6 +411,10 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
     does not use (Polish, Turkish, Vietnamese...: :func:`_foreign_latin_letters`).  Latin-script text that fits
     none of these is treated as English.
     """
+    if all(text.isascii() for text in texts):  # every letter Latin and none that English does not use
+        if not any(ch.isalpha() for text in texts for ch in text):
+            return None
+        return latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
     counts: dict = {}
     seen = 0
     for text in texts:

@@ -62,10 +62,9 @@ pyramid machinery and changes where units come from and how credit is given:
    are each a single English sentence (XSum's, GUMSum's) is judged by the
    contextual matcher (``pyramid_metric/match/context.py``: each unit's
    BERTScore recall from MiniLM states read in context) with the
-   summary+sentence rule, at MiniLM layer 4 and floor 0.4
-   (``SINGLE_SENTENCE_LAYER``, ``SINGLE_SENTENCE_FLOOR``; the ``contextual``
-   configuration's judge keeps layer 5 and floor 0.5, chosen on REALSumm's
-   whole references).  Such a pyramid has two or three short units per
+   summary+sentence rule, at MiniLM layer 4 and floor 0.4 (the
+   ``contextual`` configuration's judge keeps layer 5 and floor 0.5, chosen
+   on REALSumm's whole references).  Such a pyramid has two or three short units per
    reference, and a summary states them in its own words: counting words
    misses the paraphrase, which the encoder reads.  The layer and floor were
    chosen on GUMSum train with one reference, with REALSumm's reference

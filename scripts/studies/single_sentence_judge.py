@@ -58,8 +58,9 @@ def gumsum_captured(split: str, cache):
 
 
 def realsumm_sentences(cache):
-    """(captured, human): REALSumm dev's reference sentences of two SCUs or more, each a one-sentence reference
-    scored against its example's system summaries; human = share of the sentence's SCUs found."""
+    """(captured, human, sentences, summaries): REALSumm dev's reference sentences of two SCUs or more, each a
+    one-sentence reference scored against its example's system summaries; human = share of the sentence's SCUs
+    found."""
     from pyramid_metric.methods.reference import _sentencizer
 
     rows = [json.loads(line) for line in open(os.path.join(DATA, "realsumm", "realsumm_dev.jsonl"), encoding="utf-8")]

@@ -4,6 +4,9 @@ Public names are imported lazily so that ``import pyramid_metric`` stays cheap
 (no torch, spaCy or PuLP until a score is computed).
 """
 from ._version import __version__
+from .forking import thread_independent_products as _thread_independent_products
+
+_thread_independent_products()  # before any torch matrix product of the package: scores do not depend on threads
 
 _LAZY = {
     "PyramidScorer": "pyramid_metric.scorer",

@@ -8,10 +8,11 @@ not imported torch.
 
 Scores do not depend on the thread count: on some processors (AVX-512 ones among them) MKL, which computes
 torch's matrix products on the CPU, splits a product differently with one thread and with two, and the
-encoder's states then differ in their last bits, enough to move a score by 1e-8. Importing this module asks MKL
-for its strict reproducible mode (``MKL_CBWR=AUTO,STRICT``: the same bits for any number of threads, on the
-processor's own code path) unless the user set ``MKL_CBWR``; MKL reads it at its first call, so the scorer
-must be made before the process runs a torch matrix product for it to take effect.
+encoder's states then differ in their last bits, enough to move a score by 1e-8. Importing the package asks
+MKL for its strict reproducible mode (:func:`thread_independent_products`, ``MKL_CBWR=AUTO,STRICT``: the same
+bits for any number of threads, on the processor's own code path) unless the user set ``MKL_CBWR``; MKL reads it
+at its first call, so the package must be imported before the process runs a torch matrix product for it to take
+effect.
 """
 import os
 import sys
@@ -23,8 +24,6 @@ def thread_independent_products() -> None:
     """MKL's strict reproducible mode for this process, unless the user chose a mode (module docstring)."""
     os.environ.setdefault("MKL_CBWR", "AUTO,STRICT")
 
-
-thread_independent_products()
 
 
 def _one_torch_thread() -> None:

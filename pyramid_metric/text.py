@@ -412,9 +412,7 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
     none of these is treated as English.
     """
     if all(text.isascii() for text in texts):  # every letter Latin and none that English does not use
-        if not any(ch.isalpha() for text in texts for ch in text):
-            return None
-        return latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
+        return _function_word_language(texts) if any(ch.isalpha() for text in texts for ch in text) else None
     counts: dict = {}
     seen = 0
     for text in texts:
@@ -438,8 +436,12 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
         if top == "UNKNOWN":
             return "text in an unidentified script"
         return f"{'an' if top[0] in 'AEIOU' else 'a'} {top.title()}-script language"
-    return (latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
-            or _foreign_latin_letters(texts, max_letters))
+    return _function_word_language(texts) or _foreign_latin_letters(texts, max_letters)
+
+
+def _function_word_language(texts: Sequence[str]) -> "str | None":
+    """:func:`latin_language` of the first 2,000 lower-cased words of ``texts``."""
+    return latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
 
 
 def _foreign_latin_letters(texts: Sequence[str], max_letters: int) -> "str | None":

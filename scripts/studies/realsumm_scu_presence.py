@@ -168,20 +168,20 @@ def contributor_judges(P: dict) -> dict:
 
 
 def sentence_groups(rows) -> list:
-    """(example, SCU indices) for every reference sentence that holds at least two SCUs: each SCU is placed in the
-    reference sentence (spaCy's rule-based sentencizer) that holds the middle of its located span."""
+    """(example, SCU indices, sentence text) for every reference sentence that holds at least two SCUs: each SCU is
+    placed in the reference sentence (spaCy's rule-based sentencizer) that holds the middle of its located span."""
     from pyramid_metric.methods.reference import _sentencizer
 
     groups = []
     for e, r in enumerate(rows):
         reference, spans = located_spans(r)
-        bounds = [(s.start_char, s.end_char) for s in _sentencizer()(reference).sents]
+        sentences = list(_sentencizer()(reference).sents)
         where: dict = {}
         for j, (a, b) in enumerate(spans):
             middle = (a + b) / 2
-            k = next((i for i, (x, y) in enumerate(bounds) if x <= middle < y), len(bounds) - 1)
+            k = next((i for i, s in enumerate(sentences) if s.start_char <= middle < s.end_char), len(sentences) - 1)
             where.setdefault(k, []).append(j)
-        groups += [(e, js) for _, js in sorted(where.items()) if len(js) >= 2]
+        groups += [(e, js, sentences[k].text) for k, js in sorted(where.items()) if len(js) >= 2]
     return groups
 
 
@@ -190,7 +190,7 @@ def one_sentence_references(rows, C: dict, labels) -> None:
     with its SCUs is a pyramid of its own, scored against the same summaries; the human score is the share of
     those SCUs a person found.  Summary level over the sentence pyramids whose human scores vary."""
     groups = sentence_groups(rows)
-    human = np.array([labels[e][:, js].mean(1) for e, js in groups])
+    human = np.array([labels[e][:, js].mean(1) for e, js, _ in groups])
     varied = human.std(1) > 0
     print(f"\nOne-sentence references: {len(groups)} reference sentences of REALSumm dev holding two SCUs or more, "
           f"each a pyramid of its own ({int(varied.sum())} with varied human scores); unit credit, no fitted "
@@ -198,7 +198,7 @@ def one_sentence_references(rows, C: dict, labels) -> None:
     print("| presence | summary r | system r |")
     print("|---|---|---|")
     for name, ps in C.items():
-        m = np.array([ps[e][:, js].mean(1) for e, js in groups])
+        m = np.array([ps[e][:, js].mean(1) for e, js, _ in groups])
         print(f"| {name} | {summary_level(m[varied], human[varied], 'pearson'):.3f} | "
               f"{system_level(m, human, 'pearson'):.3f} |")
 

@@ -40,7 +40,7 @@ sys.path.insert(0, HERE)
 from common import DATA  # noqa: E402
 from contextual_presence import cached, capture, contextual, default_scores  # noqa: E402
 from gumsum_leave_one_out import leave_one_out_rows, single_reference_rows  # noqa: E402
-from realsumm_scu_presence import located_spans, sentence_groups  # noqa: E402
+from realsumm_scu_presence import sentence_groups  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_interval, summary_level, system_level  # noqa: E402
 
 LAYERS = (3, 4, 5, 6)
@@ -61,23 +61,15 @@ def realsumm_sentences(cache):
     """(captured, human, sentences, summaries): REALSumm dev's reference sentences of two SCUs or more, each a
     one-sentence reference scored against its example's system summaries; human = share of the sentence's SCUs
     found."""
-    from pyramid_metric.methods.reference import _sentencizer
-
     rows = [json.loads(line) for line in open(os.path.join(DATA, "realsumm", "realsumm_dev.jsonl"), encoding="utf-8")]
     systems = sorted(rows[0]["systems"])
     groups = sentence_groups(rows)
     labels = [np.array([r["systems"][s]["scu_labels"] for s in systems], float) for r in rows]
-    human = np.array([labels[e][:, js].mean(1) for e, js in groups])
-    texts = []
-    for e, js in groups:  # the sentence that holds the middle of the group's first SCU (as sentence_groups places it)
-        reference, spans = located_spans(rows[e])
-        sentences = list(_sentencizer()(reference).sents)
-        middle = sum(spans[js[0]]) / 2
-        texts.append(next((s for s in sentences if s.start_char <= middle < s.end_char), sentences[-1]).text)
-    captured = cached(cache, "realsumm-sentences", lambda: capture(
-        [([t], [rows[e]["systems"][s]["summary"] for s in systems]) for t, (e, _) in zip(texts, groups)]))
-    return captured, human, texts, [[rows[e]["systems"][s]["summary"] for s in systems]
-                                                  for e, _ in groups]
+    human = np.array([labels[e][:, js].mean(1) for e, js, _ in groups])
+    texts = [text for _, _, text in groups]
+    summaries = [[rows[e]["systems"][s]["summary"] for s in systems] for e, _, _ in groups]
+    captured = cached(cache, "realsumm-sentences", lambda: capture([([t], ss) for t, ss in zip(texts, summaries)]))
+    return captured, human, texts, summaries
 
 
 def mixed(captured, layer, floor, weight):

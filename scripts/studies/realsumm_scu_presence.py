@@ -168,8 +168,13 @@ def contributor_judges(P: dict) -> dict:
 
 
 def sentence_groups(rows) -> list:
-    """(example, SCU indices, sentence text) for every reference sentence that holds at least two SCUs: each SCU is
-    placed in the reference sentence (spaCy's rule-based sentencizer) that holds the middle of its located span."""
+    """(example, SCU indices) for every reference sentence that holds at least two SCUs: each SCU is placed in the
+    reference sentence (spaCy's rule-based sentencizer) that holds the middle of its located span."""
+    return [(e, js) for e, js, _ in sentence_groups_with_text(rows)]
+
+
+def sentence_groups_with_text(rows) -> list:
+    """:func:`sentence_groups` with each reference sentence's text: (example, SCU indices, sentence)."""
     from pyramid_metric.methods.reference import _sentencizer
 
     groups = []
@@ -190,7 +195,7 @@ def one_sentence_references(rows, C: dict, labels) -> None:
     with its SCUs is a pyramid of its own, scored against the same summaries; the human score is the share of
     those SCUs a person found.  Summary level over the sentence pyramids whose human scores vary."""
     groups = sentence_groups(rows)
-    human = np.array([labels[e][:, js].mean(1) for e, js, _ in groups])
+    human = np.array([labels[e][:, js].mean(1) for e, js in groups])
     varied = human.std(1) > 0
     print(f"\nOne-sentence references: {len(groups)} reference sentences of REALSumm dev holding two SCUs or more, "
           f"each a pyramid of its own ({int(varied.sum())} with varied human scores); unit credit, no fitted "
@@ -198,7 +203,7 @@ def one_sentence_references(rows, C: dict, labels) -> None:
     print("| presence | summary r | system r |")
     print("|---|---|---|")
     for name, ps in C.items():
-        m = np.array([ps[e][:, js].mean(1) for e, js, _ in groups])
+        m = np.array([ps[e][:, js].mean(1) for e, js in groups])
         print(f"| {name} | {summary_level(m[varied], human[varied], 'pearson'):.3f} | "
               f"{system_level(m, human, 'pearson'):.3f} |")
 

@@ -40,7 +40,7 @@ sys.path.insert(0, HERE)
 from common import DATA  # noqa: E402
 from contextual_presence import cached, capture, contextual, default_scores  # noqa: E402
 from gumsum_leave_one_out import leave_one_out_rows, single_reference_rows  # noqa: E402
-from realsumm_scu_presence import sentence_groups  # noqa: E402
+from realsumm_scu_presence import sentence_groups_with_text  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_interval, summary_level, system_level  # noqa: E402
 
 LAYERS = (3, 4, 5, 6)
@@ -63,7 +63,7 @@ def realsumm_sentences(cache):
     found."""
     rows = [json.loads(line) for line in open(os.path.join(DATA, "realsumm", "realsumm_dev.jsonl"), encoding="utf-8")]
     systems = sorted(rows[0]["systems"])
-    groups = sentence_groups(rows)
+    groups = sentence_groups_with_text(rows)
     labels = [np.array([r["systems"][s]["scu_labels"] for s in systems], float) for r in rows]
     human = np.array([labels[e][:, js].mean(1) for e, js, _ in groups])
     texts = [text for _, _, text in groups]

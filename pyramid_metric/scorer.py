@@ -36,6 +36,10 @@ SOURCE_SEPARATOR = "\n\n"  # documents of one multi-document example are joined 
 # naming the argument: the work of every method grows faster than the length of its texts.
 MAX_SUMMARY_WORDS = 5_000
 MAX_SOURCE_WORDS = 50_000
+# ... and words and punctuation marks or symbols (_MARK_RE) together, this many times the number of words: news
+# text has about one mark for every eight words.
+MARKS_PER_WORD_LIMIT = 2
+_MARK_RE = re.compile(r"[^\w\s]|_")  # a punctuation mark or symbol (a character outside words and white space)
 # Examples whose pyramids are built together: their references are segmented in one batch of the EDU segmenter
 # (which groups them by length), so short references (one sentence each) do not each pay a small batch.
 BUILD_CHUNK = 32
@@ -514,13 +518,22 @@ def _without_markup(predictions, references, sources):
 
 
 def _check_size(text: str, argument: str, limit: int) -> str:
-    """``text``, or a ValueError naming ``argument`` when it has more than ``limit`` words."""
+    """``text``, or a ValueError naming ``argument`` when it has more than ``limit`` words, or more than
+    ``MARKS_PER_WORD_LIMIT`` x ``limit`` words and punctuation marks or symbols together (the encoders and parsers
+    read each mark as a token of its own: a text of 100,000 full stops costs what 100,000 words cost)."""
     if len(text) > limit:  # a word has at least one character: shorter texts need no count
         n = len(words(text, stemmed=False))
+        what = "all documents of a source together" if argument.startswith("sources") else "a summary"
         if n > limit:
-            raise ValueError(f"`{argument}` has {n:,} words; the supported size is {limit:,} words "
-                             f"({'all documents of a source together' if argument.startswith('sources') else 'a summary'})"
+            raise ValueError(f"`{argument}` has {n:,} words; the supported size is {limit:,} words ({what})"
                              ": shorten or split it")
+        tokens = MARKS_PER_WORD_LIMIT * limit
+        if len(text) > tokens:  # a mark is one character too
+            marks = len(_MARK_RE.findall(text))
+            if n + marks > tokens:
+                raise ValueError(f"`{argument}` has {n:,} words and {marks:,} punctuation marks or symbols; the "
+                                 f"supported size is {limit:,} words and {tokens:,} words and marks together "
+                                 f"({what}): shorten or split it")
     return text
 
 

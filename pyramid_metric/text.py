@@ -7,6 +7,7 @@ words the same way.
 """
 from __future__ import annotations
 
+import bisect
 import html
 import re
 import threading
@@ -24,7 +25,7 @@ _PTB_TOKENS = {
     "``": '"', "''": '"',
 }
 _PTB_RE = re.compile(r"(?<!\S)(" + "|".join(re.escape(t) for t in _PTB_TOKENS) + r")(?!\S)", re.IGNORECASE)
-_SENT_TAG_RE = re.compile(r"(?:\s*</?t>\s*)+")
+_SENT_TAG_RE = re.compile(r"</?t>")  # a CNN/DM sentence tag (:func:`_sentence_tags_to_breaks`)
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Scripts written without spaces between words (Han, Hiragana, Katakana, Thai, Lao, Myanmar, Khmer): each
 # character is a word, the usual unit of ROUGE and of character-level matching for Chinese and Japanese.
@@ -34,11 +35,12 @@ _WORD_RE = re.compile(rf"[{_UNSPACED}]|(?:(?![{_UNSPACED}])[^\W_])+", re.UNICODE
 
 # HTML/XML markup (tags, comments, script and style blocks); the CNN/DM sentence tags <t> </t> are left to
 # clean_text, which turns them into line breaks.
-_SCRIPT_RE = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
-_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
+# the opening of a <script> or <style> block up to its tag's name, and the tag that closes each
+_BLOCK_OPEN_RE = re.compile(r"<(script|style)\b", re.IGNORECASE)
+_BLOCK_CLOSE_RE = {name: re.compile(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style")}
 _BLOCK_TAGS = ("p", "br", "div", "li", "ul", "ol", "tr", "td", "th", "table", "h1", "h2", "h3", "h4", "h5", "h6",
                "blockquote", "pre", "hr", "section", "article", "header", "footer", "title", "body", "html")
-_TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s+[^<>]*)?/?>")
+_TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s[^<>]*)?/?>")
 
 # Characters that are invisible in print: zero-width space/non-joiner/joiner, word joiner, byte-order mark,
 # left-to-right and right-to-left marks, bidi embeddings, overrides and isolates, soft hyphen, Mongolian vowel
@@ -53,7 +55,8 @@ _COMPATIBILITY_RE = re.compile("[\ufb00-\ufb06\uff01-\uff5e]+")
 # letter only inside a word that also has ASCII letters, so that Russian or Greek words are left as written.
 _LOOKALIKES, _THEIR_LATIN = "аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijsdhlABEKMHOPCTXIJSABEZHIKMNOPTYXo"
 _HOMOGLYPHS = str.maketrans(_LOOKALIKES, _THEIR_LATIN)
-_HOMOGLYPH_WORD_RE = re.compile(f"[^\\W\\d_]*[{_LOOKALIKES}][^\\W\\d_]*")  # a word with a look-alike letter
+_LOOKALIKE_RE = re.compile(f"[{_LOOKALIKES}]")
+_LETTERS_RE = re.compile(r"[^\W\d_]+")  # a word's letters (a run of letters: digits and _ end it)
 
 _nlp = None
 _nlp_lock = threading.Lock()
@@ -83,12 +86,13 @@ def normalize_input(text: str) -> str:
     text = _INVISIBLE_RE.sub("", text)
     text = _SPACE_RE.sub(" ", text)
     text = _COMPATIBILITY_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
-    text = _HOMOGLYPH_WORD_RE.sub(_latin_homoglyphs, text)
+    if _LOOKALIKE_RE.search(text):
+        text = _LETTERS_RE.sub(_latin_homoglyphs, text)
     return _LINE_SEPARATOR_RE.sub("\n", text)
 
 
 def _latin_homoglyphs(match: "re.Match") -> str:
-    """A word with Latin-looking Cyrillic or Greek letters, as Latin, when it has ASCII letters too."""
+    """A word's Latin-looking Cyrillic or Greek letters as Latin ones, when the word has ASCII letters too."""
     word = match.group()
     return word.translate(_HOMOGLYPHS) if any(c.isascii() for c in word) else word
 
@@ -103,10 +107,83 @@ def clean_text(text: str) -> str:
     - control characters become spaces.
     """
     text = html.unescape(text)
-    text = _SENT_TAG_RE.sub("\n", text)
+    text = _sentence_tags_to_breaks(text)
     text = _PTB_RE.sub(lambda m: _PTB_TOKENS[m.group(1).lower()], text)
     text = _CONTROL_RE.sub(" ", text)
     return text.strip()
+
+
+def _sentence_tags_to_breaks(text: str) -> str:
+    """Each run of CNN/DM sentence tags (``<t>``, ``</t>``, with only white space between them) and the white
+    space around it becomes one line break.
+
+    Found tag by tag, in time linear in the text (a regular expression that starts with white space tries
+    every position of a long run of spaces against all of the run).
+    """
+    if "<t>" not in text and "</t>" not in text:
+        return text
+    out, pos = [], 0
+    for tag in _SENT_TAG_RE.finditer(text):
+        if tag.start() < pos:  # inside a run already replaced
+            continue
+        start = tag.start()
+        while start > pos and text[start - 1].isspace():
+            start -= 1
+        end = tag.end()
+        while True:
+            while end < len(text) and text[end].isspace():
+                end += 1
+            nxt = _SENT_TAG_RE.match(text, end)
+            if nxt is None:
+                break
+            end = nxt.end()
+        out += [text[pos:start], "\n"]
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _without_script_blocks(text: str) -> str:
+    """``text`` with each ``<script ...>...</script>`` and ``<style ...>...</style>`` block replaced by a space:
+    from the opening tag (up to its first ``>``) to the first closing tag of the same name after it, case
+    ignored.  An opening tag without a closing one after it is left as it is (and its tag removed with the other
+    tags).  Linear in the text: each closing tag is looked for once."""
+    if "<" not in text:
+        return text
+    closes = {name: [m.span() for m in close.finditer(text)] for name, close in _BLOCK_CLOSE_RE.items()}
+    out, pos, i, gt = [], 0, 0, -1
+    while True:
+        opening = _BLOCK_OPEN_RE.search(text, i)
+        if opening is None:
+            break
+        if gt < opening.end():  # the first ">" after the tag's name (the same for the openings before it)
+            gt = text.find(">", opening.end())
+            if gt < 0:  # no ">" left: no opening tag after this one ends either
+                break
+        spans = closes[opening.group(1).lower()]
+        k = bisect.bisect_left(spans, (gt + 1, -1))
+        if k == len(spans):  # no closing tag after it (nor after any later opening tag of this name)
+            i = opening.start() + 1
+            continue
+        out += [text[pos:opening.start()], " "]
+        pos = i = spans[k][1]
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _without_comments(text: str) -> str:
+    """``text`` with each ``<!-- ... -->`` comment replaced by a space (to the first ``-->`` after its opening).
+    Linear in the text."""
+    out, pos = [], 0
+    while True:
+        start = text.find("<!--", pos)
+        end = text.find("-->", start + 4) if start >= 0 else -1
+        if end < 0:  # no comment left: any later opening would need a closing after this one's
+            break
+        out += [text[pos:start], " "]
+        pos = end + 3
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def strip_markup(text: str) -> str:
@@ -118,7 +195,7 @@ def strip_markup(text: str) -> str:
     """
     if "<" not in text:
         return text
-    text = _COMMENT_RE.sub(" ", _SCRIPT_RE.sub(" ", text))
+    text = _without_comments(_without_script_blocks(text))
 
     def tag(m):
         return "\n" if m.group(1).lower() in _BLOCK_TAGS else ""

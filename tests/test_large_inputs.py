@@ -79,3 +79,29 @@ def test_progress_lines_without_a_terminal(capsys, monkeypatch):
 def test_short_work_prints_no_progress(capsys):
     PyramidScorer(method="rouge").compute([PRED] * 20, [[f"{REF} Again {i}."] for i in range(20)])
     assert "pyramid-metric:" not in capsys.readouterr().err  # under PROGRESS_FIRST_S seconds: silent
+
+
+@pytest.mark.parametrize("where", ["predictions", "references", "sources"])
+def test_floods_of_punctuation_are_refused_at_once(where):
+    """A text of few words and many punctuation marks (read as one token each by the encoders and the parser)
+    is refused like a text of too many words, naming the argument, the counts and the limit."""
+    preds, refs, srcs = [PRED], [[REF]], [REF]
+    limit, argument = MAX_SUMMARY_WORDS, f"{where}[0]"
+    if where == "predictions":
+        preds = [". " * 100_000 + PRED]
+    elif where == "references":
+        refs, argument = [[". " * 100_000 + REF]], "references[0][0]"
+    else:
+        srcs, limit = [". " * 200_000 + REF], MAX_SOURCE_WORDS
+    scorer = PyramidScorer(method="hirao")
+    start = time.monotonic()
+    with pytest.raises(ValueError, match=re.escape(f"`{argument}` has ") + r"[\d,]+ words and [\d,]+ punctuation "
+                       + re.escape(f"marks or symbols; the supported size is {limit:,} words and "
+                                   f"{2 * limit:,} words and marks together")):
+        scorer.compute(preds, refs, srcs)
+    assert time.monotonic() - start < 5
+
+
+def test_texts_with_marks_up_to_the_limit_are_scored():
+    text = _words(MAX_SUMMARY_WORDS // 2) + " !" * (MAX_SUMMARY_WORDS * 2 - MAX_SUMMARY_WORDS // 2)
+    assert PyramidScorer(method="rouge").compute([text], [[text]])["scores"] == [1.0]

@@ -270,3 +270,27 @@ def test_references_of_several_sentences_or_not_english_keep_the_static_judge(re
     assert not default.pyramids([refs], [None])[0].single_sentence_references
     static = PyramidScorer(presence="summary+sentence+bigram").compute(summary, [refs])["scores"]
     assert default.compute(summary, [refs])["scores"] == static
+
+
+@pytest.mark.parametrize("reference", ["Lt. Col. Jane Doe will lead the rescue mission, the Army said.",
+                                       "The No. 1 seed was knocked out in the first round at Wimbledon.",
+                                       "Scientists at the Univ. of Oxford say they have found a new species.",
+                                       "A study by Douglas Babstock et al., published today, finds the word “Huh?” "
+                                       "is universal."])
+def test_a_sentence_cut_after_an_abbreviation_is_still_one_sentence(reference):
+    # the rule-based sentencizer cuts these after "Lt.", "No.", "Univ.", "al.," or "Huh?”"; the pieces after the
+    # cut start with a lower-case letter or a digit, or follow a piece of one word: one sentence, read in context
+    from pyramid_metric.methods.reference import ReferencePyramidMethod, is_one_sentence
+
+    sentences = ReferencePyramidMethod._sentences([reference])[0]
+    assert len(sentences) > 1 and is_one_sentence(sentences)
+    assert PyramidScorer().pyramids([[reference]], [None])[0].single_sentence_references
+
+
+@pytest.mark.parametrize("text", ["Who will be the next prime minister? Voters go to the polls on Thursday.",
+                                  "He left the party early. She stayed until midnight."])
+def test_two_sentences_stay_two(text):
+    from pyramid_metric.methods.reference import ReferencePyramidMethod, is_one_sentence
+
+    assert not is_one_sentence(ReferencePyramidMethod._sentences([text])[0])
+    assert not PyramidScorer().pyramids([[text]], [None])[0].single_sentence_references

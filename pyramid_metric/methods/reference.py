@@ -59,7 +59,9 @@ pyramid machinery and changes where units come from and how credit is given:
 
    **References of one sentence each are read in context.**  Under the
    default matcher ("soft") and ``presence="auto"``, a pyramid whose references
-   are each a single English sentence (XSum's, GUMSum's) is judged by the
+   are each a single English sentence (XSum's, GUMSum's; a cut the sentence
+   rules make after an abbreviation, "Lt. Col." or "the No. 1 seed", does
+   not count: :func:`is_one_sentence`) is judged by the
    contextual matcher (``pyramid_metric/match/context.py``: each unit's
    BERTScore recall from MiniLM states read in context) with the
    summary+sentence rule, at MiniLM layer 4 and floor 0.4 (the
@@ -158,6 +160,19 @@ def _sentencizer():
     nlp.add_pipe("sentencizer")
     nlp.max_length = 10 ** 9  # a tokenizer and punctuation rules only: any summary length is fine
     return nlp
+
+
+def is_one_sentence(sentences: Sequence[str]) -> bool:
+    """Whether a text split into ``sentences`` by the rule-based sentencizer is one sentence: a piece that starts
+    with a lower-case letter or a digit, or that follows a piece of one word, continues the piece before it (the
+    rules cut after abbreviations and marks inside a sentence: "Lt. Col. Jane Doe said", "the No. 1 seed", "Smith
+    et al., attorney", "the word “Huh?” is universal")."""
+    pieces = 0
+    for k, sentence in enumerate(sentences):
+        text = sentence.lstrip()
+        continues = k > 0 and (text[:1].islower() or text[:1].isdigit() or len(sentences[k - 1].split()) == 1)
+        pieces += not continues
+    return pieces <= 1
 
 
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
@@ -274,7 +289,7 @@ class ReferencePyramidMethod(Method):
                           for (_, text, words), r in zip(units, refs))
         texts = [d.text for d in docs]  # single English sentences: read in context by the default judge
         single = (bool(units) and detect_language(texts) is None
-                  and all(len(sents) <= 1 for sents in self._sentences(texts)))
+                  and all(is_one_sentence(sents) for sents in self._sentences(texts)))
         lengths = [max(1, d.n_words) for d in docs]
         limit = self.config.length_limit or max(1, round(sum(lengths) / len(lengths)))
         if len(docs) == 1 and self.config.length_limit is None:

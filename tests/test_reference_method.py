@@ -288,7 +288,8 @@ def test_a_sentence_cut_after_an_abbreviation_is_still_one_sentence(reference):
 
 
 @pytest.mark.parametrize("text", ["Who will be the next prime minister? Voters go to the polls on Thursday.",
-                                  "He left the party early. She stayed until midnight."])
+                                  "He left the party early. She stayed until midnight.",
+                                  "he left the party early . she stayed until midnight ."])  # lower-cased data
 def test_two_sentences_stay_two(text):
     from pyramid_metric.methods.reference import ReferencePyramidMethod, is_one_sentence
 

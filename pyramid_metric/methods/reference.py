@@ -164,13 +164,15 @@ def _sentencizer():
 
 def is_one_sentence(sentences: Sequence[str]) -> bool:
     """Whether a text split into ``sentences`` by the rule-based sentencizer is one sentence: a piece that starts
-    with a lower-case letter or a digit, or that follows a piece of one word, continues the piece before it (the
-    rules cut after abbreviations and marks inside a sentence: "Lt. Col. Jane Doe said", "the No. 1 seed", "Smith
-    et al., attorney", "the word “Huh?” is universal")."""
+    with a digit, or with a lower-case letter in a text that has capitals, or that follows a piece of one word,
+    continues the piece before it (the rules cut after abbreviations and marks inside a sentence: "Lt. Col. Jane Doe
+    said", "the No. 1 seed", "Smith et al., attorney", "the word “Huh?” is universal").  In text written all in
+    lower case (as some data sets are) a lower-case start says nothing."""
+    cased = any(ch.isupper() for sentence in sentences for ch in sentence)
     pieces = 0
     for k, sentence in enumerate(sentences):
-        text = sentence.lstrip()
-        continues = k > 0 and (text[:1].islower() or text[:1].isdigit() or len(sentences[k - 1].split()) == 1)
+        start = sentence.lstrip()[:1]
+        continues = k > 0 and ((cased and start.islower()) or start.isdigit() or len(sentences[k - 1].split()) == 1)
         pieces += not continues
     return pieces <= 1
 

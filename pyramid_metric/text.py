@@ -48,10 +48,14 @@ _TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s[^<>]*)?/?>")
 
 # Characters that are invisible in print: zero-width space/non-joiner/joiner, word joiner, byte-order mark,
 # left-to-right and right-to-left marks, bidi embeddings, overrides and isolates, soft hyphen, Mongolian vowel
-# separator, invisible operators.  Removed; other spaces (no-break, thin, ideographic...) become plain spaces.
-_INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+# separator and variation selectors, invisible operators, the combining grapheme joiner, variation selectors (of
+# emoji and of CJK characters), tag characters, Khmer's invisible vowels, musical formatting controls,
+# interlinear annotation controls.  Removed; other spaces (no-break, thin, ideographic, Hangul fillers, the blank
+# Braille pattern...) become plain spaces.
+_INVISIBLE = ("\u00ad\u034f\u061c\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+              "\ufe00-\ufe0f\ufeff\ufff9-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef")
 _INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]")
-_SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u2800\u3000\u3164\uffa0]")
 _LINE_SEPARATOR_RE = re.compile("[\u2028\u2029\u0085]")
 # Latin ligatures (U+FB00-FB06, as PDF extraction leaves them: "\ufb01nal") and fullwidth ASCII (U+FF01-FF5E)
 _COMPATIBILITY_RE = re.compile("[\ufb00-\ufb06\uff01-\uff5e]+")
@@ -72,9 +76,9 @@ def normalize_input(text: str) -> str:
 
     - HTML entities are unescaped (``&amp;`` ``&#46;`` ``&nbsp;``), once;
     - invisible characters (zero-width space and joiners, byte-order mark, bidi marks and controls, soft
-      hyphen) are removed;
-    - other space characters (no-break, thin, ideographic) become a plain space; line and paragraph separators
-      a line break;
+      hyphen, variation selectors, tag characters, the combining grapheme joiner) are removed;
+    - other space characters (no-break, thin, ideographic, Hangul fillers, the blank Braille pattern) become a
+      plain space; line and paragraph separators a line break;
     - Latin ligatures and fullwidth ASCII letters, digits and signs become the plain letters they stand for
       (Unicode compatibility decomposition, NFKC, of these characters only);
     - a Cyrillic or Greek letter drawn like a Latin one inside a word that also has ASCII letters becomes that

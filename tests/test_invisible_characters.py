@@ -15,7 +15,11 @@ SOURCE = ("A powerful storm hit the coast on Monday. Thousands of homes lost pow
           "Officials opened shelters in three towns.")
 INVISIBLE = {"zero-width space": "\u200b", "zero-width non-joiner": "\u200c", "zero-width joiner": "\u200d",
              "byte-order mark": "\ufeff", "left-to-right mark": "\u200e", "right-to-left mark": "\u200f",
-             "bidi override": "\u202e", "bidi isolate": "\u2066", "soft hyphen": "\u00ad", "word joiner": "\u2060"}
+             "bidi override": "\u202e", "bidi isolate": "\u2066", "soft hyphen": "\u00ad", "word joiner": "\u2060",
+             "combining grapheme joiner": "\u034f", "variation selector 16": "\ufe0f",
+             "variation selector 17": "\U000e0100", "tag letter": "\U000e0041", "Mongolian variation selector": "\u180b",
+             "interlinear annotation anchor": "\ufff9", "Khmer invisible vowel": "\u17b4",
+             "musical formatting control": "\U0001d173"}
 
 
 def _sprinkle(text: str, ch: str) -> str:
@@ -48,6 +52,8 @@ def _variants():
                        SOURCE.replace(".", "&#x2E;"))
     out["unusual spaces"] = (PRED.replace(" ", "\u00a0"), [REFS[0].replace(" ", "\u2009"), REFS[1].replace(" ", "\u202f")],
                              SOURCE.replace(" ", "\u3000"))
+    out["blank fillers"] = (PRED.replace(" ", "\u3164"), [REFS[0].replace(" ", "\uffa0"), REFS[1].replace(" ", "\u2800")],
+                            SOURCE)
     out["ligatures"] = tuple(_ligatures(t) if isinstance(t, str) else [_ligatures(r) for r in t]
                              for t in (PRED, REFS, SOURCE))
     out["fullwidth"] = (_fullwidth(PRED), [REFS[0], _fullwidth(REFS[1])], SOURCE)

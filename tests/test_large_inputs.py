@@ -105,3 +105,23 @@ def test_floods_of_punctuation_are_refused_at_once(where):
 def test_texts_with_marks_up_to_the_limit_are_scored():
     text = _words(MAX_SUMMARY_WORDS // 2) + " !" * (MAX_SUMMARY_WORDS * 2 - MAX_SUMMARY_WORDS // 2)
     assert PyramidScorer(method="rouge").compute([text], [[text]])["scores"] == [1.0]
+
+
+def test_the_parse_cache_is_bounded_in_tokens(monkeypatch):
+    """Parsed docs are kept by text, at most PARSE_CACHE_DOCS of them and PARSE_CACHE_TOKENS tokens in all (a
+    parsed token takes about 630 bytes: 4,096 parsed 22,000-word sources would have taken 70 GB); a batch larger
+    than the cache is still returned whole and in order."""
+    from pyramid_metric import text as textlib
+
+    cache = textlib._DocCache(size=100, tokens=26)
+    monkeypatch.setattr(textlib, "_docs", cache)
+    texts = [f"Storm number {i} hit the coast and thousands of homes lost power." for i in range(4)]  # 13 tokens
+    docs = textlib.parse_many(texts + texts[:1])
+    assert [d.text for d in docs] == texts + texts[:1] and docs[0] is docs[4]
+    assert cache.tokens == sum(len(d) for d in cache.docs.values()) == 26 and list(cache.docs) == texts[2:]
+    assert textlib.parse(texts[3]) is docs[3]  # still cached: no second parse
+    long_text = " ".join(["word"] * 40)  # alone above the bound: kept, as the latest doc
+    textlib.parse(long_text)
+    assert list(cache.docs) == [long_text] and cache.tokens == 40
+    textlib.clear_parse_cache()
+    assert cache.tokens == 0 and not cache.docs

@@ -48,9 +48,9 @@ _TAG_RE = re.compile(r"</?(?!t\s*>)([A-Za-z][A-Za-z0-9:-]*)\b(?:\s[^<>]*)?/?>")
 
 # Characters that are invisible in print: zero-width space/non-joiner/joiner, word joiner, byte-order mark,
 # left-to-right and right-to-left marks, bidi embeddings, overrides and isolates, soft hyphen, Mongolian vowel
-# separator and variation selectors, invisible operators, the combining grapheme joiner, variation selectors (of
-# emoji and of CJK characters), tag characters, Khmer's invisible vowels, musical formatting controls,
-# interlinear annotation controls.  Removed; other spaces (no-break, thin, ideographic, Hangul fillers, the blank
+# separator, invisible operators, the combining grapheme joiner, variation selectors (of emoji, CJK characters and
+# Mongolian letters), tag characters, Khmer's invisible vowels, musical formatting controls, interlinear annotation
+# controls.  Removed; other spaces (no-break, thin, ideographic, Hangul fillers, the blank
 # Braille pattern...) become plain spaces.
 _INVISIBLE = ("\u00ad\u034f\u061c\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
               "\ufe00-\ufe0f\ufeff\ufff9-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef")
@@ -156,14 +156,12 @@ def _without_script_blocks(text: str) -> str:
     from the opening tag (up to its first ``>``) to the first closing tag of the same name after it, case
     ignored.  An opening tag without a closing one after it is left as it is (and its tag removed with the other
     tags).  Linear in the text: each closing tag is looked for once."""
-    if "<" not in text:
+    opening = _BLOCK_OPEN_RE.search(text) if "<" in text else None
+    if opening is None:
         return text
     closes = {name: [m.span() for m in close.finditer(text)] for name, close in _BLOCK_CLOSE_RE.items()}
-    out, pos, i, gt = [], 0, 0, -1
-    while True:
-        opening = _BLOCK_OPEN_RE.search(text, i)
-        if opening is None:
-            break
+    out, pos, gt = [], 0, -1
+    while opening is not None:
         if gt < opening.end():  # the first ">" after the tag's name (the same for the openings before it)
             gt = text.find(">", opening.end())
             if gt < 0:  # no ">" left: no opening tag after this one ends either
@@ -171,10 +169,11 @@ def _without_script_blocks(text: str) -> str:
         spans = closes[opening.group(1).lower()]
         k = bisect.bisect_left(spans, (gt + 1, -1))
         if k == len(spans):  # no closing tag after it (nor after any later opening tag of this name)
-            i = opening.start() + 1
+            opening = _BLOCK_OPEN_RE.search(text, opening.start() + 1)
             continue
         out += [text[pos:opening.start()], " "]
-        pos = i = spans[k][1]
+        pos = spans[k][1]
+        opening = _BLOCK_OPEN_RE.search(text, pos)
     out.append(text[pos:])
     return "".join(out)
 
@@ -354,11 +353,16 @@ def stem(word: str) -> str:
     return _stemmer().stem(word) if len(word) > 3 else word
 
 
+def _has_unspaced_letters(text: str) -> bool:
+    """Whether ``text`` has letters of Thai, Lao, Myanmar or Khmer script (words of two letters)."""
+    return not text.isascii() and _LETTER_UNSPACED_RE.search(text) is not None
+
+
 def word_matches(text: str) -> List[Tuple[int, int, str]]:
     """(start, end, word as written) of each word of ``text``: a run of letters or digits in any script; in Chinese
     and Japanese script each character; in Thai, Lao, Myanmar and Khmer script each pair of adjacent letters of a
     run (overlapping spans), a run of one or two letters being one word."""
-    if text.isascii() or not _LETTER_UNSPACED_RE.search(text):
+    if not _has_unspaced_letters(text):
         return [(m.start(), m.end(), m.group()) for m in _WORD_RE.finditer(text)]
     out = []
     for m in _WORD_RE.finditer(text):
@@ -372,9 +376,7 @@ def word_matches(text: str) -> List[Tuple[int, int, str]]:
 
 def _surface_words(text: str) -> List[str]:
     """The words of ``text`` as written (:func:`word_matches`)."""
-    if text.isascii() or not _LETTER_UNSPACED_RE.search(text):
-        return _WORD_RE.findall(text)
-    return [w for _, _, w in word_matches(text)]
+    return [w for _, _, w in word_matches(text)] if _has_unspaced_letters(text) else _WORD_RE.findall(text)
 
 
 def words(text: str, stemmed: bool = True) -> List[str]:

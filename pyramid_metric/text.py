@@ -29,13 +29,15 @@ _SENT_TAG_RE = re.compile(r"</?t>")  # a CNN/DM sentence tag (:func:`_sentence_t
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Scripts written without spaces between words.  Han, Hiragana and Katakana: each character is a word (a morpheme
 # or a syllable), the usual unit of ROUGE and of character-level matching for Chinese and Japanese.  Thai, Lao,
-# Myanmar and Khmer write letters (consonants, vowel signs, tone marks): a letter is no word (two unrelated Khmer
-# sentences shared half their letters), so each pair of adjacent letters of a run is one (:func:`word_matches`).
+# Myanmar and Khmer write letters (a consonant with its vowel signs, tone marks and stacked consonants): a letter is
+# no word (two unrelated Khmer sentences shared half their characters), so each pair of adjacent letters of a run is
+# one (:func:`word_matches`).
 _LETTERS_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 _IDEOGRAPHIC = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 _UNSPACED = _LETTERS_UNSPACED + _IDEOGRAPHIC
 _WORD_RE = re.compile(rf"[{_IDEOGRAPHIC}]|[{_LETTERS_UNSPACED}]+|(?:(?![{_UNSPACED}])[^\W_])+", re.UNICODE)
 _LETTER_UNSPACED_RE = re.compile(f"[{_LETTERS_UNSPACED}]")
+_STACKING_SIGNS = "\u0e3a\u0eba\u1039\u17d2"  # Thai phinthu, Lao's, Myanmar virama, Khmer coeng: the next consonant stacks
 
 # HTML/XML markup (tags, comments, script and style blocks); the CNN/DM sentence tags <t> </t> are left to
 # clean_text, which turns them into line breaks.
@@ -361,17 +363,27 @@ def _has_unspaced_letters(text: str) -> bool:
 def word_matches(text: str) -> List[Tuple[int, int, str]]:
     """(start, end, word as written) of each word of ``text``: a run of letters or digits in any script; in Chinese
     and Japanese script each character; in Thai, Lao, Myanmar and Khmer script each pair of adjacent letters of a
-    run (overlapping spans), a run of one or two letters being one word."""
+    run (:func:`_cluster_bounds`; overlapping spans), a run of one or two letters being one word."""
     if not _has_unspaced_letters(text):
         return [(m.start(), m.end(), m.group()) for m in _WORD_RE.finditer(text)]
     out = []
     for m in _WORD_RE.finditer(text):
         word, at = m.group(), m.start()
-        if len(word) > 2 and _LETTER_UNSPACED_RE.match(word):
-            out += [(at + i, at + i + 2, word[i:i + 2]) for i in range(len(word) - 1)]
+        bounds = _cluster_bounds(word) if _LETTER_UNSPACED_RE.match(word) else ()
+        if len(bounds) > 3:  # three letters or more: each pair of adjacent letters
+            out += [(at + a, at + b, word[a:b]) for a, b in zip(bounds, bounds[2:])]
         else:
             out.append((at, m.end(), word))
     return out
+
+
+def _cluster_bounds(run: str) -> List[int]:
+    """Where the letters of a run of Thai, Lao, Myanmar or Khmer script start, and its end: a letter is a base
+    character with the vowel signs and tone marks written on it (combining marks) and the consonants stacked under
+    it (after Khmer's coeng or Myanmar's virama), so that "ក្មេ" is one letter, not four characters."""
+    starts = [i for i, ch in enumerate(run)
+              if i == 0 or not (unicodedata.category(ch) in ("Mn", "Mc") or run[i - 1] in _STACKING_SIGNS)]
+    return starts + [len(run)]
 
 
 def _surface_words(text: str) -> List[str]:

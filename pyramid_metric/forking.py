@@ -25,7 +25,6 @@ def thread_independent_products() -> None:
     os.environ.setdefault("MKL_CBWR", "AUTO,STRICT")
 
 
-
 def _one_torch_thread() -> None:
     torch = sys.modules.get("torch")
     if torch is not None:

@@ -522,19 +522,26 @@ def _check_size(text: str, argument: str, limit: int) -> str:
     ``MARKS_PER_WORD_LIMIT`` x ``limit`` words and punctuation marks or symbols together (the encoders and parsers
     read each mark as a token of its own: a text of 100,000 full stops costs what 100,000 words cost)."""
     if len(text) > limit:  # a word has at least one character: shorter texts need no count
-        n = len(words(text, stemmed=False))
-        what = "all documents of a source together" if argument.startswith("sources") else "a summary"
-        if n > limit:
-            raise ValueError(f"`{argument}` has {n:,} words; the supported size is {limit:,} words ({what})"
-                             ": shorten or split it")
-        tokens = MARKS_PER_WORD_LIMIT * limit
-        if len(text) > tokens:  # a mark is one character too
-            marks = len(_MARK_RE.findall(text))
-            if n + marks > tokens:
-                raise ValueError(f"`{argument}` has {n:,} words and {marks:,} punctuation marks or symbols; the "
-                                 f"supported size is {limit:,} words and {tokens:,} words and marks together "
-                                 f"({what}): shorten or split it")
+        oversize = _oversize(text, limit)
+        if oversize:
+            what = "all documents of a source together" if argument.startswith("sources") else "a summary"
+            raise ValueError(f"`{argument}` has {oversize} ({what}): shorten or split it")
     return text
+
+
+@lru_cache(maxsize=64)  # a long source repeated for every system summary of a document is counted once
+def _oversize(text: str, limit: int) -> str:
+    """What makes ``text`` larger than the supported size for ``limit`` words ("" when it is not)."""
+    n = len(words(text, stemmed=False))
+    if n > limit:
+        return f"{n:,} words; the supported size is {limit:,} words"
+    tokens = MARKS_PER_WORD_LIMIT * limit
+    if len(text) > tokens:  # a mark is one character too
+        marks = len(_MARK_RE.findall(text))
+        if n + marks > tokens:
+            return (f"{n:,} words and {marks:,} punctuation marks or symbols; the supported size is {limit:,} words "
+                    f"and {tokens:,} words and marks together")
+    return ""
 
 
 def _nrefs(references) -> Union[int, str]:

@@ -66,7 +66,7 @@ _COMPATIBILITY_RE = re.compile("[\ufb00-\ufb06\uff01-\uff5e]+")
 _LOOKALIKES, _THEIR_LATIN = "аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijsdhlABEKMHOPCTXIJSABEZHIKMNOPTYXo"
 _HOMOGLYPHS = str.maketrans(_LOOKALIKES, _THEIR_LATIN)
 _LOOKALIKE_RE = re.compile(f"[{_LOOKALIKES}]")
-_LETTERS_RE = re.compile(r"[^\W\d_]+")  # a word's letters (a run of letters: digits and _ end it)
+_LETTER_RUN_RE = re.compile(r"[^\W\d_]+")  # a word's letters (a run of letters: digits and _ end it)
 
 _nlp = None
 _nlp_lock = threading.Lock()
@@ -97,7 +97,7 @@ def normalize_input(text: str) -> str:
     text = _SPACE_RE.sub(" ", text)
     text = _COMPATIBILITY_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     if _LOOKALIKE_RE.search(text):
-        text = _LETTERS_RE.sub(_latin_homoglyphs, text)
+        text = _LETTER_RUN_RE.sub(_latin_homoglyphs, text)
     return _LINE_SEPARATOR_RE.sub("\n", text)
 
 

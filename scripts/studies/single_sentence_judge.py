@@ -41,12 +41,13 @@ from common import DATA  # noqa: E402
 from contextual_presence import cached, capture, contextual, default_scores  # noqa: E402
 from gumsum_leave_one_out import leave_one_out_rows, single_reference_rows  # noqa: E402
 from realsumm_scu_presence import sentence_groups_with_text  # noqa: E402
+from pyramid_metric.match.context import FLOOR as CONTEXT_FLOOR, LAYER as CONTEXT_LAYER  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_interval, summary_level, system_level  # noqa: E402
 
 LAYERS = (3, 4, 5, 6)
 FLOORS = (0.0, 0.3, 0.4, 0.5, 0.6)
 SETTINGS = [(layer, floor) for layer in LAYERS for floor in FLOORS]
-CONTEXT_SETTING = (5, 0.5)  # matcher="context", chosen on REALSumm dev (contextual_presence.py)
+CONTEXT_SETTING = (CONTEXT_LAYER, CONTEXT_FLOOR)  # matcher="context", chosen on REALSumm dev (contextual_presence.py)
 MIXES = (0.25, 0.5)  # weight of content-word recall averaged into the contextual presence
 
 

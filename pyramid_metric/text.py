@@ -79,6 +79,9 @@ def normalize_input(text: str) -> str:
     - HTML entities are unescaped (``&amp;`` ``&#46;`` ``&nbsp;``), once;
     - invisible characters (zero-width space and joiners, byte-order mark, bidi marks and controls, soft
       hyphen, variation selectors, tag characters, the combining grapheme joiner) are removed;
+    - the text is put in Unicode's composed form (NFC): a letter and its combining accents ("e" + U+0301)
+      become the one accented letter ("\u00e9"), so text typed, pasted from a PDF or from a macOS file name
+      reads the same;
     - other space characters (no-break, thin, ideographic, Hangul fillers, the blank Braille pattern) become a
       plain space; line and paragraph separators a line break;
     - Latin ligatures and fullwidth ASCII letters, digits and signs become the plain letters they stand for
@@ -94,6 +97,8 @@ def normalize_input(text: str) -> str:
     if text.isascii():
         return text
     text = _INVISIBLE_RE.sub("", text)
+    if not unicodedata.is_normalized("NFC", text):  # one form of each accented letter (macOS names, PDFs: "e\u0301")
+        text = unicodedata.normalize("NFC", text)
     text = _SPACE_RE.sub(" ", text)
     text = _COMPATIBILITY_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     if _LOOKALIKE_RE.search(text):

@@ -67,6 +67,13 @@ _LOOKALIKES, _THEIR_LATIN = "аеорсухіјѕԁһӏАВЕКМНОРСТХІ�
 _HOMOGLYPHS = str.maketrans(_LOOKALIKES, _THEIR_LATIN)
 _LOOKALIKE_RE = re.compile(f"[{_LOOKALIKES}]")
 _LETTER_RUN_RE = re.compile(r"[^\W\d_]+")  # a word's letters (a run of letters: digits and _ end it)
+# Markdown emphasis: a run of one to three asterisks or underscores that opens before a visible character, not
+# after a letter or digit, and the same run closing after a visible character, not before one, on one line
+# ("**storm**", "_Friday_", "***now***").  Arithmetic ("2*3", "a * b") and snake_case identifiers do not open
+# one.  The text between holds no marker of its kind, so each run is scanned once (linear time).
+_EMPHASIS_RES = tuple(re.compile(rf"(?<![\w{m}])({m}{{1,3}})(?![\s{m}])([^{m}\n]*?[^\s{m}])\1(?![\w{m}])")
+                      for m in (r"\*", "_"))
+_EMPHASIS_DEPTH = 3  # emphasis inside emphasis ("*a **b** c*"): read from the inside out, this many levels
 
 _nlp = None
 _nlp_lock = threading.Lock()
@@ -89,11 +96,16 @@ def normalize_input(text: str) -> str:
     - a Cyrillic or Greek letter drawn like a Latin one inside a word that also has ASCII letters becomes that
       Latin letter ("Мonday" with a Cyrillic Em is "Monday"); words in Cyrillic or Greek alone are kept.
 
-    Text without ``&`` and without such characters is returned unchanged.  Penn Treebank escapes (``-lrb-``)
+    - Markdown emphasis is read as its text: ``**storm**``, ``__storm__``, ``*storm*`` and ``_storm_`` are
+      "storm" (:func:`markdown_emphasis_as_text`).
+
+    Text without ``&``, ``*``, ``_`` and without such characters is returned unchanged.  Penn Treebank escapes (``-lrb-``)
     and CNN/DailyMail sentence tags are left to :func:`clean_text`.
     """
     if "&" in text:
         text = html.unescape(text)
+    if "*" in text or "_" in text:
+        text = markdown_emphasis_as_text(text)
     if text.isascii():
         return text
     text = _INVISIBLE_RE.sub("", text)
@@ -104,6 +116,20 @@ def normalize_input(text: str) -> str:
     if _LOOKALIKE_RE.search(text):
         text = _LETTER_RUN_RE.sub(_latin_homoglyphs, text)
     return _LINE_SEPARATOR_RE.sub("\n", text)
+
+
+def markdown_emphasis_as_text(text: str) -> str:
+    """``text`` with Markdown emphasis markers removed: ``**bold**``, ``__bold__``, ``*italic*``, ``_italic_``
+    and ``***both***`` become their words.  A marker opens before a visible character and not after a letter or
+    digit, and closes after a visible character and not before one, on the same line; so ``snake_case_names``,
+    ``2*3*4``, ``a * b`` and ``2**10`` are kept as written."""
+    for _ in range(_EMPHASIS_DEPTH):
+        before = text
+        for emphasis in _EMPHASIS_RES:
+            text = emphasis.sub(r"\2", text)
+        if text == before:
+            break
+    return text
 
 
 def _latin_homoglyphs(match: "re.Match") -> str:

@@ -42,9 +42,10 @@ def normalize_input_by_regex(text: str) -> str:
     """normalize_input with the look-alike step as one regular expression over the text."""
     if "&" in text:
         text = html.unescape(text)
+    text = textlib.markdown_emphasis_as_text(text)
     if text.isascii():
         return text
-    text = textlib._SPACE_RE.sub(" ", textlib._INVISIBLE_RE.sub("", text))
+    text = textlib._SPACE_RE.sub(" ", unicodedata.normalize("NFC", textlib._INVISIBLE_RE.sub("", text)))
     text = textlib._COMPATIBILITY_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     text = LOOKALIKE_WORDS.sub(textlib._latin_homoglyphs, text)
     return textlib._LINE_SEPARATOR_RE.sub("\n", text)
@@ -78,6 +79,10 @@ ADVERSARIAL = {
     "a tag's name and spaces": "<a" + " " * 200_000,
     "one long accented word": "é" * 200_000,
     "look-alike words": "Мonday " * 30_000,
+    "emphasis openings without a closing": "**a " * 50_000,
+    "one emphasis opening and a long line": "**" + "storm " * 40_000,
+    "underscores": "_a_ _" * 40_000,
+    "decomposed accents": "e\u0301" * 100_000,
 }
 
 

@@ -1,20 +1,23 @@
 """Make ``evaluate.load("pyramid")`` work offline, without importing ``pyramid_metric`` first.
 
-``evaluate`` has no plugin entry points.  Offline, ``evaluate.load(name)``
-falls back to its cache of module scripts:
-``<HF_MODULES_CACHE>/evaluate_modules/metrics/evaluate-metric--<name>/<sha256>/<name>.py``.
-:func:`register` writes our module script there.  The package installs a
-one-line ``pyramid_metric_evaluate.pth`` startup hook that calls
-:func:`ensure_evaluate_module` (reading the 1 KB script when it is already there, to check its content),
-and ``pyramid-metric register`` / ``pyramid_metric.register()`` do the same step
-visibly.
+``evaluate`` has no plugin entry points.  ``evaluate.load("pyramid")`` asks the Hub for the script
+``evaluate-metric/pyramid/pyramid.py`` at the revision of the installed ``evaluate`` (``v0.4.6``); its
+download cache answers first when it holds that URL's file (``<HF_HOME>/evaluate/downloads/<sha256 of the
+URL>.py``), online or offline, and the module loads without a message.  :func:`register_download` writes our
+script there.  Failing that, ``evaluate`` falls back, with a warning that reads like a failure, to its cache of
+module scripts: ``<HF_MODULES_CACHE>/evaluate_modules/metrics/evaluate-metric--<name>/<sha256>/<name>.py``,
+which :func:`register` fills.  The package installs a one-line ``pyramid_metric_evaluate.pth`` startup hook
+that calls :func:`ensure_evaluate_module` (reading the 1 KB script and a one-line note of the download
+entry when they are already there, to check them), and ``pyramid-metric register`` /
+``pyramid_metric.register()`` do the same step visibly.
 
 The startup hook has no side effect beyond that one file:
 
 - it never raises and never prints (the ``.pth`` line wraps its import in a
   ``try``, so an older ``pyramid_metric`` without this module is ignored);
-- it writes only under a cache directory that resolves to an absolute path
-  (``HF_MODULES_CACHE``, ``HF_HOME``, ``XDG_CACHE_HOME`` or the home directory);
+- it writes only under cache directories that resolve to an absolute path
+  (``HF_MODULES_CACHE``, ``HF_DATASETS_DOWNLOADED_EVALUATE_PATH``, ``HF_EVALUATE_CACHE``, ``HF_HOME``,
+  ``XDG_CACHE_HOME`` or the home directory);
   when none does (``HOME`` unset and no passwd entry), it writes nothing;
 - it follows no symbolic link below that directory, and rewrites a cached script whose content is not
   this version's;
@@ -22,7 +25,8 @@ The startup hook has no side effect beyond that one file:
   and imports nothing.
 
 This module is imported at every interpreter start: it imports nothing but ``os``
-(the digest of the script is a constant, which a test checks).
+(the digest of the script is a constant, which a test checks; ``hashlib`` is imported only to write the
+download entry, once per version of ``evaluate``).
 """
 import os
 
@@ -63,9 +67,52 @@ def _modules_cache():
     """
     if os.getenv("HF_MODULES_CACHE"):
         return _absolute(os.environ["HF_MODULES_CACHE"])
-    hf_home = _absolute(os.getenv("HF_HOME") or os.path.join(os.getenv("XDG_CACHE_HOME") or "~/.cache",
-                                                             "huggingface"))
+    hf_home = _hf_home()
     return os.path.join(hf_home, "modules") if hf_home else None
+
+
+def _hf_home():
+    return _absolute(os.getenv("HF_HOME") or os.path.join(os.getenv("XDG_CACHE_HOME") or "~/.cache", "huggingface"))
+
+
+def _downloads_cache():
+    """evaluate's download cache (``evaluate.config.DOWNLOADED_EVALUATE_PATH``, same resolution), or None."""
+    if os.getenv("HF_DATASETS_DOWNLOADED_EVALUATE_PATH"):
+        return _absolute(os.environ["HF_DATASETS_DOWNLOADED_EVALUATE_PATH"])
+    if os.getenv("HF_EVALUATE_CACHE"):
+        evaluate_cache = _absolute(os.environ["HF_EVALUATE_CACHE"])
+    else:
+        hf_home = _hf_home()
+        evaluate_cache = os.path.join(hf_home, "evaluate") if hf_home else None
+    return os.path.join(evaluate_cache, "downloads") if evaluate_cache else None
+
+
+def _evaluate_revision():
+    """The revision ``evaluate.load`` asks the Hub for (``v0.4.6``; ``main`` for a development release; or
+    ``HF_SCRIPTS_VERSION``), from the name of evaluate's installed metadata folder, without importing it; None
+    when evaluate is not installed."""
+    import sys  # already imported: no cost
+
+    revision = os.getenv("HF_SCRIPTS_VERSION")
+    for folder in ([] if revision else sys.path):
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        found = [n for n in names if n.startswith("evaluate-") and n.endswith(".dist-info")]
+        if found:
+            version = found[0][len("evaluate-"):-len(".dist-info")]
+            revision = "main" if ".dev" in version else version
+            break
+    if not revision:
+        return None
+    return "v" + revision if revision[:1].isdigit() and revision.count(".") >= 2 else revision
+
+
+def hub_url(revision: str) -> str:
+    """The URL of the module script ``evaluate.load("pyramid")`` asks the Hub for at ``revision``."""
+    endpoint = os.getenv("HF_ENDPOINT", "https://huggingface.co")
+    return f"{endpoint}/spaces/evaluate-metric/{MODULE_NAME}/resolve/{revision}/{MODULE_NAME}.py"
 
 
 def module_path(modules_cache: str = None) -> str:
@@ -98,13 +145,55 @@ def register(modules_cache: str = None) -> str:
             raise OSError(f"{level} is a symbolic link; evaluate's module cache must hold real folders")
         os.makedirs(level, exist_ok=True)
         _create_empty(os.path.join(level, "__init__.py"))
+    _write(path, MODULE_SOURCE)
+    return path
+
+
+def register_download(downloads: str = None, revision: str = None):
+    """Write the module script into evaluate's download cache as the file of :func:`hub_url` (``revision``:
+    the installed evaluate's), so that ``evaluate.load("pyramid")`` finds it without its fallback; return its
+    path, or None without evaluate or a cache directory.
+
+    A one-line note beside it (``pyramid-module-<revision>.url``: the URL and this version's digest) says the
+    entry is written, so that the startup hook hashes nothing when it is; a different note (another endpoint,
+    another version of this package) or a missing or modified entry is written again.  Links are not followed.
+    """
+    downloads = downloads or _downloads_cache()
+    revision = revision or _evaluate_revision()
+    if downloads is None or revision is None:
+        return None
+    url = hub_url(revision)
+    note = os.path.join(downloads, f"{MODULE_NAME}-module-{revision}.url")
+    stamp = f"{url} {MODULE_SHA256}\n"
+    noted = _read_note(note)
+    if noted is not None and noted.startswith(stamp) and _holds_module(noted[len(stamp):]):
+        return noted[len(stamp):]
+    import hashlib
+
+    if os.path.islink(downloads):
+        raise OSError(f"{downloads} is a symbolic link; evaluate's download cache must be a real folder")
+    os.makedirs(downloads, exist_ok=True)
+    path = os.path.join(downloads, hashlib.sha256(url.encode("utf-8")).hexdigest() + ".py")
+    _write(path, MODULE_SOURCE)
+    _write(note, stamp + path)
+    return path
+
+
+def _read_note(path: str):
+    if os.path.islink(path) or not os.path.isfile(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return f.read(4096)
+
+
+def _write(path: str, text: str) -> None:
+    """``text`` into ``path``, atomically; a link at ``path`` or at the temporary name is replaced, never followed."""
     tmp = f"{path}.{os.getpid()}.tmp"
     if os.path.lexists(tmp):
         os.unlink(tmp)  # a leftover (or a planted link): removed, never followed
     with os.fdopen(_open_new(tmp), "w", encoding="utf-8") as f:
-        f.write(MODULE_SOURCE)
+        f.write(text)
     os.replace(tmp, path)  # atomic: concurrent interpreters never see half a file; replaces a link, not its target
-    return path
 
 
 def _holds_module(path: str) -> bool:
@@ -136,5 +225,6 @@ def ensure_evaluate_module() -> None:
     try:
         if _modules_cache() is not None:
             register()
+        register_download()
     except Exception:  # read-only home, full disk...: evaluate.load("pyramid") will say it is missing
         pass

@@ -497,9 +497,12 @@ def _nrefs_of(refs):
 
 
 def cmd_register(args) -> int:
-    from ._hook import register
+    from ._hook import register, register_download
 
     print(register())
+    download = register_download()  # None without evaluate installed
+    if download is not None:
+        print(download)
     return 0
 
 
@@ -615,7 +618,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_args(d)
     d.set_defaults(func=cmd_demo)
 
-    r = sub.add_parser("register", help="make evaluate.load('pyramid') work offline (writes evaluate's module cache)")
+    r = sub.add_parser("register", help="make evaluate.load('pyramid') work offline and quietly (writes the "
+                       "module script into evaluate's caches)")
     r.set_defaults(func=cmd_register)
     return p
 

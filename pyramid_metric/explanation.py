@@ -130,7 +130,18 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     d["text"] = summary_sentence(result.score, result.credit, result.bound)
     if abs(d.get("score", result.score) - result.score) > 1e-9:  # e.g. a score averaged over reference subsets
         d["text"] += f" The score reported, {d['score']:.3f}, is computed from other scores (see the notes)."
+    if result.precision is not None:
+        d["text"] += " " + precision_sentence(result.precision, len(result.unsupported))
     return d
+
+
+def precision_sentence(precision: float, n_unsupported: int) -> str:
+    """One sentence on the precision side: how much of the summary the references support, and how many of its
+    sentences they support little (listed under ``unsupported``)."""
+    little = (f"; {n_unsupported} of its sentences {'is' if n_unsupported == 1 else 'are'} little supported (said "
+              f"nowhere in the references, said twice, or words without a sentence that binds them: see "
+              f"'unsupported')" if n_unsupported else "")
+    return f"Precision {precision:.3f}: the share of the summary's content that the references support{little}."
 
 
 def explain(result: ScoreResult, pyramid: Pyramid) -> dict:

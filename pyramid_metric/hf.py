@@ -89,13 +89,18 @@ Args:
 Returns:
     pyramid (`float`): mean score over the examples, in [0, 1], higher is better.
     scores (`list` of `float`): one score per example, each in [0, 1] (not with `floats_only=True`).
+    precision, recall, f1 (`list` of `float`, the default method): per example, the share of the summary's
+        content that the references support (a sentence said twice earns once; words without a sentence that
+        binds them earn nothing), the score itself (a recall of the references' content), and their harmonic
+        mean; with `floats_only=True` their means.
     signature (`str`): the configuration and versions that produced the scores (not with `floats_only=True`).
     explanations (`list` of `dict`): only with `explain=True`.
-    With `compute(..., floats_only=True)` the result is `{"pyramid": mean}` alone, no list and no string: for a
+    With `compute(..., floats_only=True)` the result is the means alone (`{"pyramid": mean}`, and `precision`,
+    `recall`, `f1` with the default method), no list and no string: for a
     `Trainer`'s logs and the `{k: round(v, 4) for k, v in result.items()}` pattern.
 Configurations (`evaluate.load("pyramid", "<name>")`, shown in `config_name`):
     "default": the default configuration and result.
-    "floats": `floats_only=True` by default: `{"pyramid": mean}` alone, also inside `evaluate.combine`.
+    "floats": `floats_only=True` by default: the means alone, also inside `evaluate.combine`.
     "hirao2018", "be2006", "pyreval2019", "ape2017", "peak2016": a paper's configuration, as `preset=`.
     Scoring options are arguments of `compute()`; an unknown configuration name or `evaluate.load` keyword
     raises ValueError. One process keeps its examples in memory (nothing is written under `HF_HOME`)
@@ -127,12 +132,12 @@ Examples:
     ...                       references=["A storm hit the coast and thousands of homes lost power."],
     ...                       floats_only=True)
     >>> {k: round(v, 4) for k, v in out.items()}
-    {'pyramid': 0.6435}
+    {'pyramid': 0.6435, 'precision': 0.4695, 'recall': 0.6435, 'f1': 0.5429}
     >>> pyramid_floats = evaluate.load("pyramid", "floats")  # for training logs and evaluate.combine
     >>> result = pyramid_floats.compute(predictions=["The storm left thousands of homes without power."],
     ...                                 references=["A storm hit the coast and thousands of homes lost power."])
     >>> {k: round(v, 4) for k, v in result.items()}
-    {'pyramid': 0.6435}
+    {'pyramid': 0.6435, 'precision': 0.4695, 'recall': 0.6435, 'f1': 0.5429}
 """
 
 
@@ -268,7 +273,7 @@ class Pyramid(evaluate.Metric):
                                                                          kwargs.get("sources"))
         out = super().compute(predictions=predictions, references=references, **kwargs)
         if floats_only and out is not None:  # None: a process other than the main one of a distributed run
-            out = metric_dict(out["scores"], out["signature"], floats_only=True)
+            out = metric_dict(out["scores"], out["signature"], floats_only=True, sides=out)
         return out
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):

@@ -87,12 +87,13 @@ def make_compute_metrics(tokenizer, sources: Optional[Sequence] = None, referenc
         prefix: prepended to the metric names (the Trainer adds ``eval_`` itself).
         **options: :class:`~pyramid_metric.config.PyramidConfig` options (``method``, ``extract``, ...).
 
-    Returns ``f(eval_pred) -> {"pyramid": mean score, "rouge2": ..., "gen_len": ...}``, floats only (the
+    Returns ``f(eval_pred) -> {"pyramid": mean score, "precision": ..., "recall": ..., "f1": ..., "rouge2": ...,
+    "gen_len": ...}`` (precision, recall and F1 with the default method), floats only (the
     ``floats_only=True`` form of ``compute``, so the Trainer logs no list or string); the function's
     ``signature`` attribute is the scorer's reproducibility signature and ``last_scores`` the per-example
     scores of the latest call.
     """
-    from .scorer import PyramidScorer, _nrefs, metric_dict
+    from .scorer import PyramidScorer, _nrefs, metric_dict, precision_recall_f1
 
     if scorer is not None and options:
         raise ValueError("make_compute_metrics: give either `scorer` or configuration options, not both")
@@ -119,16 +120,21 @@ def make_compute_metrics(tokenizer, sources: Optional[Sequence] = None, referenc
                                  "of the eval dataset, in its order")
         # an empty decoded label cannot be a reference: score it as no content rather than failing mid-training
         keep = [i for i in range(n) if any(r.strip() for r in refs[i])]
-        scores = np.zeros(n)
+        scores, sides = np.zeros(n), None
         if keep:
             res = scorer.score([preds[i] for i in keep], [[r for r in refs[i] if r.strip()] for i in keep],
                                [sources[i] for i in keep] if sources is not None else None)
             scores[keep] = [r.score for r in res]
+            found = precision_recall_f1(res)
+            if found is not None:  # an example without a reference scores 0 on every side
+                sides = {k: np.zeros(n) for k in found}
+                for k, values in found.items():
+                    sides[k][keep] = values
         compute_metrics.last_scores = scores.tolist()
         compute_metrics.signature = scorer.signature(nrefs=_nrefs(refs) if refs else None)
         # floats only (no score list, no signature string): what a Trainer logs at every evaluation
         out = {f"{prefix}{k}": v for k, v in metric_dict(scores.tolist(), compute_metrics.signature,
-                                                          floats_only=True).items()}
+                                                          floats_only=True, sides=sides).items()}
         if rouge:
             out[f"{prefix}rouge2"] = rouge2_fmeasure(preds, refs)
         out[f"{prefix}gen_len"] = float(np.mean([len(p.split()) for p in preds])) if n else 0.0

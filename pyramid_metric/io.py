@@ -31,6 +31,7 @@ import bisect
 import json
 import os
 import re
+import unicodedata
 import warnings
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -147,6 +148,16 @@ def read_pyramids(path: str) -> List[HumanPyramid]:
                            "or a folder of .pyr files")
 
 
+def _refuse_duplicates(ids, what: str, where) -> None:
+    """A PyramidFileError naming the first id of ``ids`` seen twice and the two places ``where(k)`` of it."""
+    seen: dict = {}
+    for k, x in enumerate(ids):
+        if x in seen:
+            raise PyramidFileError(f"{where(k)}: {what} {x!r} is also that of {where(seen[x])}; each must be "
+                                   "unique (a second one would silently replace the first)")
+        seen[x] = k
+
+
 def _not_utf8(exc: UnicodeDecodeError) -> str:
     if exc.object[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"
@@ -186,25 +197,38 @@ def _json_line(raw: bytes, where: str, first: bool):
 
 
 def _read_jsonl(path: str) -> List[HumanPyramid]:
-    out = []
+    out, lines = [], []
     with open(path, "rb") as f:
         for n, raw in enumerate(f, 1):
             d = _json_line(raw, f"{path}:{n}", n == 1)
             if d is not None:
                 out.append(_from_dict(d, f"{path}:{n}"))
+                lines.append(n)
     if not out:
         raise PyramidFileError(f"{path}: no pyramids")
+    _refuse_duplicates([p.instance_id for p in out], "instance_id", lambda k: f"{path}:{lines[k]}")
     return out
+
+
+# what a field of a JSONL pyramid must hold, in words
+_KINDS = {str: "a string", int: "an integer", list: "a list", (str, int): "a string or an integer"}
+_JSON_NAMES = {type(None): "null", bool: "true/false", str: "a string", int: "an integer", float: "a number with a "
+               "fraction", list: "a list", dict: "an object"}
 
 
 def _need(d: dict, key: str, kind, where: str):
     if not isinstance(d, dict) or key not in d:
         raise PyramidFileError(f"{where}: missing field {key!r}")
     v = d[key]
-    if kind is int and isinstance(v, bool) or not isinstance(v, kind):
-        raise PyramidFileError(f"{where}: field {key!r} must be {getattr(kind, '__name__', kind)}, "
-                               f"got {type(v).__name__}")
+    if isinstance(v, bool) or not isinstance(v, kind):  # true/false are no ids, numbers or texts here
+        raise PyramidFileError(f"{where}: field {key!r} must be {_KINDS[kind]}, got {_json_value(v)}")
     return v
+
+
+def _json_value(v) -> str:
+    """A JSON value named for a message: its kind, and the value itself when short."""
+    shown = json.dumps(v, ensure_ascii=False)
+    return _JSON_NAMES.get(type(v), type(v).__name__) + (f" ({shown})" if len(shown) <= 40 else "")
 
 
 def _from_dict(d, where: str) -> HumanPyramid:
@@ -217,6 +241,10 @@ def _from_dict(d, where: str) -> HumanPyramid:
     ids = d.get("summarizer_ids") or [str(i) for i in range(len(summaries))]
     if not isinstance(ids, list) or len(ids) != len(summaries):
         raise PyramidFileError(f"{where}: 'summarizer_ids' must list one id per summary ({len(summaries)})")
+    for k, x in enumerate(ids):
+        if isinstance(x, bool) or not isinstance(x, (str, int)):
+            raise PyramidFileError(f"{where}: field 'summarizer_ids' item {k} must be a string or an integer, "
+                                   f"got {_json_value(x)}")
     scus = []
     for i, s in enumerate(_need(d, "scus", list, where)):
         w = f"{where}: scus[{i}]"
@@ -244,6 +272,7 @@ def _from_dict(d, where: str) -> HumanPyramid:
         scus.append(SCU(scu_id, label, tuple(contributors)))
     if not scus:
         raise PyramidFileError(f"{where}: no SCUs")
+    _refuse_duplicates([s.scu_id for s in scus], "scu_id", lambda k: f"{where}: scus[{k}]")
     return HumanPyramid(instance_id, tuple(summaries), tuple(str(x) for x in ids), tuple(scus))
 
 
@@ -287,6 +316,7 @@ def _read_ducview(path: str) -> HumanPyramid:
     if empty:
         raise PyramidFileError(f"{path}: model summary {empty[0]!r} is empty")
     scus, moved = [], []
+    squeezed = _squeezed_with_positions(text)  # where labels are looked for when offsets do not hold them
     for n, el in enumerate(pyr.findall("scu"), 1):
         where = f"{path}: <scu> #{n}"
         uid, label = el.get("uid"), el.get("label")
@@ -299,7 +329,7 @@ def _read_ducview(path: str) -> HumanPyramid:
         where = f"{path}: <scu uid={uid!r}>"
         contributors = []
         for c_el in el.findall("contributor"):
-            c = _ducview_contributor(c_el, where, text, starts, summaries, ids, moved)
+            c = _ducview_contributor(c_el, where, squeezed, starts, summaries, ids, moved)
             if c is not None:
                 contributors.append(c)
         if not contributors:
@@ -307,6 +337,7 @@ def _read_ducview(path: str) -> HumanPyramid:
         scus.append(SCU(scu_id, label, tuple(contributors)))
     if not scus:
         raise PyramidFileError(f"{path}: no <scu> elements")
+    _refuse_duplicates([s.scu_id for s in scus], "uid", lambda k: f"{path}: <scu> #{k + 1}")
     if moved:
         scus_moved = ", ".join(dict.fromkeys(w.split(": ", 1)[1] for w in moved))
         warnings.warn(f"{path}: {len(moved)} part(s) had offsets that do not hold their label (in {scus_moved}); "
@@ -318,6 +349,18 @@ def _read_ducview(path: str) -> HumanPyramid:
 def _squeeze(text: str) -> str:
     """``text`` without whitespace: DUCView's labels drop or add line breaks and spaces that the offsets span."""
     return "".join(text.split())
+
+
+def _same_words(held: str, label: str) -> bool:
+    """Whether a part's label says what its offsets hold: the same characters, whitespace ignored, accents
+    composed or decomposed alike (Unicode NFC)."""
+    return _squeeze(unicodedata.normalize("NFC", held)) == _squeeze(unicodedata.normalize("NFC", label))
+
+
+def _squeezed_with_positions(text: str) -> Tuple[str, List[int]]:
+    """``text`` without whitespace, and the position in ``text`` of each of its characters."""
+    positions = [i for i, ch in enumerate(text) if not ch.isspace()]
+    return "".join(text[i] for i in positions), positions
 
 
 def _encoding_hint(path: str) -> str:
@@ -402,23 +445,31 @@ def _regex_risk(parsed, sre, inside: bool, counts: list) -> Optional[str]:
     return None
 
 
-def _nearest(text: str, label: str, start: int, starts: List[int], summaries: List[str]):
+def _nearest(squeezed: Tuple[str, List[int]], label: str, start: int, starts: List[int], summaries: List[str]):
     """(summary index, start, end) of the occurrence of ``label`` in a model summary (whitespace ignored: any,
-    or none, between its characters) nearest to ``start``; None if it occurs in none."""
+    or none, between its characters) nearest to ``start``; None if it occurs in none.
+
+    ``squeezed`` is the text without whitespace and the position of each of its characters
+    (:func:`_squeezed_with_positions`): occurrences are found there, left to right and not overlapping, in time
+    linear in the text and the label."""
     chars = _squeeze(label)
     if not chars:
         return None
+    flat, positions = squeezed
     best = None
-    for m in re.finditer(r"\s*".join(re.escape(c) for c in chars), text):
-        k = bisect.bisect_right(starts, m.start()) - 1
-        if k < 0 or m.end() > starts[k] + len(summaries[k]):
+    found = flat.find(chars)
+    while found >= 0:
+        m_start, m_end = positions[found], positions[found + len(chars) - 1] + 1
+        found = flat.find(chars, found + len(chars))
+        k = bisect.bisect_right(starts, m_start) - 1
+        if k < 0 or m_end > starts[k] + len(summaries[k]):
             continue
-        if best is None or abs(m.start() - start) < abs(best[1] + starts[best[0]] - start):
-            best = (k, m.start() - starts[k], m.end() - starts[k])
+        if best is None or abs(m_start - start) < abs(best[1] + starts[best[0]] - start):
+            best = (k, m_start - starts[k], m_end - starts[k])
     return best
 
 
-def _ducview_contributor(el, where: str, text: str, starts: List[int], summaries: List[str],
+def _ducview_contributor(el, where: str, squeezed: Tuple[str, List[int]], starts: List[int], summaries: List[str],
                          ids: List[str], moved: List[str]) -> Optional[Contributor]:
     label = el.get("label", "")
     scu = where
@@ -436,10 +487,10 @@ def _ducview_contributor(el, where: str, text: str, starts: List[int], summaries
         inside = k >= 0 and start <= end <= starts[k] + len(summaries[k])
         held = summaries[k][start - starts[k]:end - starts[k]] if inside else ""
         part_text = None
-        if inside and _squeeze(held) == _squeeze(plabel):  # the same words; whitespace alone differs
+        if inside and _same_words(held, plabel):  # the same words; whitespace or accents' form alone differ
             rel_s, rel_e = start - starts[k], end - starts[k]
         else:  # offsets off (whitespace edits after annotation, as in some NIST files): the nearest occurrence
-            found = _nearest(text, plabel, start, starts, summaries)
+            found = _nearest(squeezed, plabel, start, starts, summaries)
             if found is not None:
                 k, rel_s, rel_e = found
                 moved.append(scu)

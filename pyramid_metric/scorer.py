@@ -25,7 +25,7 @@ from .forking import guard_forked_children
 from .methods import get_method
 from .options import method_plugin
 from .pyramid import Pyramid
-from .scoring import ScoreResult
+from .scoring import ScoreResult, f_measure
 from .text import SUPPORTED_NOTE, detect_language, normalize_input, strip_markup, words
 
 logger = logging.getLogger(__name__)
@@ -69,11 +69,21 @@ class ExampleResult:
             d["all_references_score"] = d["score"]
             d["score"] = self.score
             d["jackknife_scores"] = list(self.jackknife_scores)
+            if self.precision is not None:
+                d.update(precision=self.precision, recall=self.score, f1=self.f1)
             d["notes"].insert(0, f"jackknifed: the score is the mean of {len(self.jackknife_scores)} leave-one-out "
                                  f"scores; the matches shown are against all references")
         return d
 
     language: Optional[str] = None  # the example's language when it is not English (text.detect_language)
+    # the share of the summary's content the pyramid supports (None for methods without a precision side); with
+    # jackknifing the mean over the leave-one-out pyramids, as ``score``
+    precision: Optional[float] = None
+
+    @property
+    def f1(self) -> Optional[float]:
+        """The harmonic mean of :attr:`precision` and :attr:`score` (the recall); None without a precision."""
+        return None if self.precision is None else f_measure(self.precision, self.score)
 
 
 def one_pass_hint(value) -> str:
@@ -355,7 +365,7 @@ class PyramidScorer:
         for i, (p, r, pyr, lang) in enumerate(zip(predictions, results, pyramids, languages)):
             if not p.strip():
                 warnings.warn(f"predictions[{i}] is empty: it scores 0", UserWarning, stacklevel=2)
-            out.append(ExampleResult(float(r.score), r, pyr, language=lang))
+            out.append(ExampleResult(float(r.score), r, pyr, language=lang, precision=r.precision))
         return out
 
     def _warn_unmeasured(self, pyramids: Sequence[Pyramid]) -> None:
@@ -397,8 +407,10 @@ class PyramidScorer:
             pos += 1 + len(loo)
             if loo:
                 loo_scores = tuple(x.score for x in loo)
+                loo_precision = None if full.precision is None else _mean([x.precision for x in loo])
                 out.append(ExampleResult(float(sum(loo_scores) / len(loo_scores)), full.result, full.pyramid,
-                                         jackknife_scores=loo_scores, language=full.language))
+                                         jackknife_scores=loo_scores, language=full.language,
+                                         precision=loo_precision))
             else:
                 out.append(full)
         single = [i for i, r in enumerate(references) if len(r) == 1]
@@ -416,13 +428,13 @@ class PyramidScorer:
         results = self.score(predictions, references, sources, progress, scus, scu_weights, scu_contributors,
                              jackknife=jackknife)
         scores = [r.score for r in results]
+        sides = precision_recall_f1(results)
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = self.human_pyramid_signature("scus(" + ("weighted" if scu_weights is not None else "w=1")
                                                      + ")")
         else:
             signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
-        out = {"pyramid": float(sum(scores) / len(scores)) if scores else 0.0, "scores": scores,
-               "signature": signature}
+        out = metric_dict(scores, signature, sides=sides)
         languages = sorted({r.language for r in results if r.language})
         if languages:  # scores outside what the English components support say so
             out["signature"] += "|lang:" + ",".join(languages)
@@ -476,15 +488,35 @@ def _warn_languages(languages: Sequence[Optional[str]]) -> None:
         warnings.warn(f"examples {shown} look like {lang}; {SUPPORTED_NOTE}", UserWarning, stacklevel=3)
 
 
-def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = False) -> dict:
-    """The result of ``compute``: ``{"pyramid": mean, "scores": [...], "signature": str}``.
+SIDES = ("precision", "recall", "f1")  # the per-example lists beside the scores (evaluate's bertscore names)
 
-    With ``floats_only`` only ``{"pyramid": mean}``: every value a float, as a ``Trainer`` logs them and as
-    ``{k: round(v, 4) for k, v in result.items()}`` needs.
+
+def precision_recall_f1(results: Sequence[ExampleResult]) -> Optional[dict]:
+    """``{"precision": [...], "recall": [...], "f1": [...]}`` of scored examples, or None when the method has no
+    precision side (every method but the reference pyramid)."""
+    if not results or any(r.precision is None for r in results):
+        return None
+    return {"precision": [r.precision for r in results], "recall": [r.score for r in results],
+            "f1": [r.f1 for r in results]}
+
+
+def _mean(values: Sequence[float]) -> float:
+    return float(sum(values) / len(values)) if values else 0.0
+
+
+def metric_dict(scores: Sequence[float], signature: str, floats_only: bool = False,
+                sides: Optional[dict] = None) -> dict:
+    """The result of ``compute``: ``{"pyramid": mean, "scores": [...], "precision": [...], "recall": [...],
+    "f1": [...], "signature": str}`` (the three lists when ``sides`` has them: :func:`precision_recall_f1`).
+
+    With ``floats_only`` only the means, ``{"pyramid": mean, "precision": mean, "recall": mean, "f1": mean}``:
+    every value a float, as a ``Trainer`` logs them and as ``{k: round(v, 4) for k, v in result.items()}`` needs.
     """
     scores = [float(x) for x in scores]
-    mean = float(sum(scores) / len(scores)) if scores else 0.0
-    return {"pyramid": mean} if floats_only else {"pyramid": mean, "scores": scores, "signature": signature}
+    sides = {k: [float(x) for x in sides[k]] for k in SIDES if k in sides} if sides else {}
+    if floats_only:
+        return {"pyramid": _mean(scores), **{k: _mean(v) for k, v in sides.items()}}
+    return {"pyramid": _mean(scores), "scores": scores, **sides, "signature": signature}
 
 
 @lru_cache(maxsize=64)  # a source or reference repeated for every system summary of a document is read once

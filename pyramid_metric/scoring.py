@@ -9,7 +9,7 @@ words of :mod:`pyramid_metric.explanation`: weight, value, credit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -44,6 +44,11 @@ class Match:
                 "similarity": self.similarity, "value": self.value, "credit": self.credit}
 
 
+def f_measure(precision: float, recall: float) -> float:
+    """The harmonic mean of precision and recall (F1); 0 when both are 0."""
+    return 2.0 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+
+
 @dataclass(frozen=True)
 class ScoreResult:
     """Score = min(1, credit / bound), with the matches and missed units that explain it.
@@ -61,6 +66,15 @@ class ScoreResult:
     missed: Tuple[int, ...]
     notes: Tuple[str, ...] = ()
     spans: Tuple[str, ...] = ()  # the summary's spans (EDUs), in order
+    # the precision side (the reference pyramid): the share of the summary's content the pyramid supports, and the
+    # summary's sentences with little support as (index, text, credit share); None for methods without one
+    precision: Optional[float] = None
+    unsupported: Tuple[Tuple[int, str, float], ...] = ()
+
+    @property
+    def f1(self) -> Optional[float]:
+        """The harmonic mean of :attr:`precision` and the score (a recall); None without a precision."""
+        return None if self.precision is None else f_measure(self.precision, self.score)
 
     @classmethod
     def empty(cls, bound: float, n_units: int, note: str, spans: Tuple[str, ...] = (), **fields):
@@ -69,11 +83,15 @@ class ScoreResult:
         return cls(0.0, 0.0, bound, (), tuple(range(n_units)), (note,), spans, **fields)
 
     def to_dict(self) -> dict:
-        return {
+        d = {
             "score": self.score, "credit": self.credit, "bound": self.bound,
             "matches": [m.to_dict() for m in self.matches], "missed_units": list(self.missed),
             "notes": list(self.notes), "summary_spans": list(self.spans),
         }
+        if self.precision is not None:
+            d.update(precision=self.precision, recall=self.score, f1=self.f1,
+                     unsupported=[{"sentence": i, "text": t, "support": c} for i, t, c in self.unsupported])
+        return d
 
 
 def capped(credit: float, bound: float, bound_name: str, score_name: str = "score") -> Tuple[float, Tuple[str, ...]]:

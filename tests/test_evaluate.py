@@ -217,8 +217,9 @@ def test_empty_compute_is_a_clear_value_error(metric):
 
 def test_default_result_keeps_scores_and_signature(metric):
     out = metric.compute(predictions=[P, "Schools stay shut."], references=[REF, REF])
-    assert set(out) == {"pyramid", "scores", "signature"}
+    assert set(out) == {"pyramid", "scores", "precision", "recall", "f1", "signature"}
     assert isinstance(out["scores"], list) and out["signature"].startswith("nrefs:1|method:refpyramid")
+    assert out["recall"] == out["scores"] and len(out["precision"]) == len(out["f1"]) == 2
     with pytest.raises(TypeError):  # the course's pattern needs floats_only=True
         {k: round(v, 4) for k, v in out.items()}
 

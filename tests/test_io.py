@@ -103,7 +103,8 @@ BAD_JSONL = [
     (_replace(JSONL_LINES[1], '"summary_index": 1, "label": "two years"', '"summary_index": 2, "label": "x"'),
      r"contributors\[0\]: summary_index 2 out of range \(2 summaries\)"),
     (_replace(JSONL_LINES[1], '"scus": [', '"scuz": ['), "missing field 'scus'"),
-    (_replace(JSONL_LINES[1], '"scu_id": 2', '"scu_id": "2"'), r"scus\[1\]: field 'scu_id' must be int"),
+    (_replace(JSONL_LINES[1], '"scu_id": 2', '"scu_id": "2"'),
+     r"scus\[1\]: field 'scu_id' must be an integer, got a string \(\"2\"\)"),
     ("\n\n", "no pyramids"),
 ]
 

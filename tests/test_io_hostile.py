@@ -101,3 +101,113 @@ def test_jsonl_nested_too_deeply_or_not_strict(tmp_path, line, said):
     path.write_text(JSONL_TEXT.splitlines()[0] + "\n" + line + "\n")
     with pytest.raises(PyramidFileError, match=re.escape(f"{path}:2: ") + ".*" + said):
         read_pyramids(path)
+
+
+# -- ids: each pyramid and each SCU named once, by a string or an integer -----------------------------------------
+
+def _jsonl(tmp_path, lines):
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_two_pyramids_with_one_id_are_refused_naming_the_file_lines_and_id(tmp_path):
+    first = JSONL_TEXT.splitlines()[0]
+    path = _jsonl(tmp_path, [first, JSONL_TEXT.splitlines()[1], first])
+    with pytest.raises(PyramidFileError, match=re.escape(f"{path}:3: instance_id 'D0999-A' is also that of "
+                                                         f"{path}:1")):
+        read_pyramids(path)
+
+
+def test_cli_score_refuses_two_pyramids_with_one_id(tmp_path, capsys):
+    import json
+
+    from pyramid_metric.cli import main
+
+    first, second = JSONL_TEXT.splitlines()[:2]
+    path = _jsonl(tmp_path, [first, second.replace('"instance_id": "D0998-B"', '"instance_id": "D0999-A"')])
+    inp = tmp_path / "in.jsonl"
+    inp.write_text(json.dumps({"instance_id": "D0999-A", "prediction": "Schools closed until Friday."}) + "\n")
+    assert main(["score", str(inp), "--pyramids", str(path), "--method", "hirao"]) == 1
+    err = capsys.readouterr().err
+    assert "instance_id 'D0999-A' is also that of" in err and "Traceback" not in err
+
+
+def test_duplicate_scu_ids_are_refused_in_jsonl_and_ducview_files(tmp_path):
+    first = JSONL_TEXT.splitlines()[0]
+    doubled = first.replace('"scu_id": 3', '"scu_id": 2', 1)
+    assert doubled != first
+    path = _jsonl(tmp_path, [doubled])
+    with pytest.raises(PyramidFileError, match=re.escape(f"{path}:1: scus[2]: scu_id 2 is also that of "
+                                                         f"{path}:1: scus[1]")):
+        read_pyramids(path)
+    pyr = tmp_path / "D0999-A.pyr"
+    pyr.write_text(PYR_TEXT.replace('<scu uid="3"', '<scu uid="2"', 1), encoding="utf-8")
+    with pytest.raises(PyramidFileError, match=re.escape(f"{pyr}: <scu> #3: uid 2 is also that of {pyr}: <scu> #2")):
+        read_pyramids(pyr)
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ('"summarizer_ids": ["A", "B", "C"]', '"summarizer_ids": ["A", null, "C"]',
+     "field 'summarizer_ids' item 1 must be a string or an integer, got null"),
+    ('"instance_id": "D0999-A"', '"instance_id": true', "field 'instance_id' must be a string or an integer, got "
+                                                        "true/false (true)"),
+    ('"instance_id": "D0999-A"', '"instance_id": 1.5', "field 'instance_id' must be a string or an integer, got a "
+                                                       "number with a fraction (1.5)"),
+    ('"instance_id": "D0999-A"', '"instance_id": null', "field 'instance_id' must be a string or an integer, got "
+                                                        "null"),
+    ('"scu_id": 1', '"scu_id": true', "field 'scu_id' must be an integer, got true/false (true)"),
+])
+def test_ids_that_are_not_strings_or_integers_are_refused_naming_the_field(tmp_path, old, new, said):
+    first = JSONL_TEXT.splitlines()[0]
+    assert old in first
+    path = _jsonl(tmp_path, [first.replace(old, new, 1)])
+    with pytest.raises(PyramidFileError) as caught:
+        read_pyramids(path)
+    assert said in str(caught.value) and "<class" not in str(caught.value)
+
+
+# -- labels located in linear time ---------------------------------------------------------------------------------
+
+def test_a_long_label_that_occurs_nowhere_is_looked_for_in_linear_time(tmp_path):
+    # a 120 KB file whose part label (40,000 characters) occurs nowhere: 38.7 s with the label as one regular
+    # expression tried at every position of the text; each occurrence is now looked for in the text without spaces
+    label = "storm " * 6_666 + "x"
+    text = PYR_TEXT.replace("<line>Schools closed.</line>", "<line>Schools closed. " + "storm " * 6_666 + "</line>", 1)
+    text = text.replace('<part label="Schools closed" ', f'<part label="{label}" ', 1)
+    assert len(text) > 80_000 and len(label) > 39_000
+    path = tmp_path / "D0999-A.pyr"
+    path.write_text(text, encoding="utf-8")
+    start = time.perf_counter()
+    with pytest.warns(UserWarning, match="the label is nowhere in the model summaries; the label is used"):
+        read_pyramids(path)
+    assert time.perf_counter() - start < 2.0
+
+
+def test_labels_are_found_where_the_regular_expression_found_them():
+    import bisect
+    import random
+
+    def by_regex(text, label, start, starts, summaries):  # the reader's former search, as the reference
+        chars = "".join(label.split())
+        if not chars:
+            return None
+        best = None
+        for m in re.finditer(r"\s*".join(re.escape(c) for c in chars), text):
+            k = bisect.bisect_right(starts, m.start()) - 1
+            if k < 0 or m.end() > starts[k] + len(summaries[k]):
+                continue
+            if best is None or abs(m.start() - start) < abs(best[1] + starts[best[0]] - start):
+                best = (k, m.start() - starts[k], m.end() - starts[k])
+        return best
+
+    rng = random.Random(40)
+    for _ in range(5_000):
+        text = "".join(rng.choice(["a", "b", "ab", " ", "\n", "  "]) for _ in range(rng.randint(1, 30)))
+        cut = sorted(rng.sample(range(len(text) + 1), 2))
+        starts, summaries = [cut[0], cut[1]], [text[cut[0]:cut[1]], text[cut[1]:]]
+        label = "".join(rng.choice(["a", "b", " "]) for _ in range(rng.randint(1, 5)))
+        start = rng.randint(0, len(text))
+        squeezed = io._squeezed_with_positions(text)
+        assert io._nearest(squeezed, label, start, starts, summaries) == by_regex(text, label, start, starts,
+                                                                                  summaries), (text, label)

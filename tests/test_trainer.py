@@ -111,7 +111,8 @@ def test_metric_dict_both_ways():
     sc = PyramidScorer(**FAST)
     preds, refs = ["thousands of homes lost power", "schools stay shut"], [["the storm cut power to homes"]] * 2
     full = sc.compute(preds, refs)
-    assert set(full) == {"pyramid", "scores", "signature"}  # the public contract
-    assert metric_dict(full["scores"], full["signature"]) == full
-    floats = metric_dict(full["scores"], full["signature"], floats_only=True)
-    assert floats == {"pyramid": full["pyramid"]} and type(floats["pyramid"]) is float
+    assert set(full) == {"pyramid", "scores", "precision", "recall", "f1", "signature"}  # the public contract
+    assert metric_dict(full["scores"], full["signature"], sides=full) == full
+    floats = metric_dict(full["scores"], full["signature"], floats_only=True, sides=full)
+    assert floats == {"pyramid": full["pyramid"], **{k: float(np.mean(full[k])) for k in ("precision", "recall", "f1")}}
+    assert all(type(v) is float for v in floats.values())

@@ -77,3 +77,21 @@ def test_cli_reads_decomposed_input_files_as_composed(tmp_path):
         outputs.append([json.loads(line)["score"] for line in out.read_text(encoding="utf-8").splitlines()
                         if "score" in json.loads(line)])
     assert outputs[0] == outputs[1] and outputs[0]
+
+
+def test_ducview_part_label_decomposed_against_a_composed_text_is_read_at_its_offsets(tmp_path):
+    from pathlib import Path
+
+    from pyramid_metric.io import read_pyramids
+
+    pyr = (Path(__file__).parent / "data" / "pyramids" / "D0999-A.pyr").read_text(encoding="utf-8")
+    old = '<line>A storm hit the coast on Monday.</line>'
+    assert old in pyr and '<part label="A storm hit the coast" start="' in pyr
+    text = pyr.replace(old, '<line>A stórm hit the coast on Monday.</line>', 1)
+    text = text.replace('<part label="A storm hit the coast"', f'<part label="{nfd("A stórm hit the coast")}"', 1)
+    path = tmp_path / "D0999-A.pyr"
+    path.write_text(text, encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # read at its offsets: no part moved, no label used as written
+        (pyramid,) = read_pyramids(path)
+    assert pyramid.scus[0].contributors[0].parts[0].text == "A stórm hit the coast"

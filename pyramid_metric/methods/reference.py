@@ -131,6 +131,7 @@ The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import List, Optional, Sequence
 
@@ -150,6 +151,7 @@ from ..text import content_words, detect_language, lcs_length
 from ..text import words as text_words
 from .base import Method
 from .human import SCU_SCORES, HumanSCUPyramid, human_pyramid, score_human
+from .precision import PRECISION_SIGNATURE, precision, support_texts
 
 @lru_cache(maxsize=1)
 def _sentencizer():
@@ -397,9 +399,29 @@ class ReferencePyramidMethod(Method):
         return (whole + best) / 2
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
+        """The recall (the pyramid score) with its matches, and the precision side (:mod:`.precision`)."""
+        if sentences is None:
+            sentences = self._sentences([summary])[0]
+        said_once = list(dict.fromkeys(sentences))  # a sentence said again earns what it earns once
+        if len(said_once) < len(sentences):
+            result = self._recall(" ".join(said_once), pyr, said_once)
+            result = replace(result, notes=result.notes + (f"{len(sentences) - len(said_once)} repeated sentence(s) "
+                                                           f"read once for the score",))
+        else:
+            result = self._recall(summary, pyr, sentences)
+        if isinstance(pyr, HumanSCUPyramid):  # the SCU labels and their contributors support a summary
+            supports, judge = support_texts(pyr.units, [range(len(pyr.units))], pyr.mentions), self.matcher
+        else:
+            supports, judge = support_texts(pyr.units, pyr.reference_groups()), self.judge(pyr)
+        if not summary.strip() or not pyr.units:
+            return replace(result, precision=0.0)
+        value, unsupported = precision(sentences or [summary], supports, judge, self.matcher,
+                                       detect_language([summary]) is None)
+        return replace(result, precision=value, unsupported=tuple(unsupported))
+
+    def _recall(self, summary: str, pyr: Pyramid, sentences: Sequence[str]) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
-            sents = self._sentences([summary])[0] if sentences is None else sentences
-            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sents),
+            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences),
                                self.config.scu_score)
         units = pyr.units
         bound = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
@@ -407,8 +429,6 @@ class ReferencePyramidMethod(Method):
             return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
             return ScoreResult.empty(bound, len(units), "the summary has no words")
-        if sentences is None:
-            sentences = self._sentences([summary])[0]
         p = self._summary_presence(pyr, summary, sentences)
         values = np.array(pyr.unit_values())
         credit = values * p
@@ -486,4 +506,4 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
            lambda v: v.replace("-by-wordings", "")),
     SEGMENTER, LMAX, option("presence", "presence", PRESENCE_RULES.get, _PRESENCE_OPTION.get),
     Field("1sent-refs", lambda c, parts: single_sentence_judge(c)),
-    const("multiref", "every-ref-edu,pooled")))
+    const("multiref", "every-ref-edu,pooled"), const("precision", PRECISION_SIGNATURE)))

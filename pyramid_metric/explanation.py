@@ -100,9 +100,10 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     """Complete the plain explanation ``d`` (``result.to_dict()`` with ``"pyramid": pyramid.to_dict()``) with the
     words of this module; returns ``d``.
 
-    Adds: ``text`` (the sentence), ``value_rule`` and ``credit_rule`` (how values and credits are set, in
-    words), to each match the unit's ``weight``, ``summary_words`` (offsets
-    into ``span_text``) and ``unit_words`` (offsets into ``unit_text``), to each pyramid unit its ``value``,
+    Adds: ``text`` (the sentence), ``precision_text`` (the precision side in a sentence, when the method has
+    one), ``value_rule`` and ``credit_rule`` (how values and credits are set, in words), to each match the
+    unit's ``weight``, ``summary_words`` (offsets into ``span_text``) and ``unit_words`` (offsets into
+    ``unit_text``), to each pyramid unit its ``value``,
     ``credit`` and ``written_by`` (with several references, those whose own text holds the unit: it counts once
     for each), and ``unlisted_credit`` (credit of units found too weakly to be listed as matches).
     """
@@ -131,7 +132,7 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     if abs(d.get("score", result.score) - result.score) > 1e-9:  # e.g. a score averaged over reference subsets
         d["text"] += f" The score reported, {d['score']:.3f}, is computed from other scores (see the notes)."
     if result.precision is not None:
-        d["text"] += " " + precision_sentence(result.precision, len(result.unsupported))
+        d["precision_text"] = precision_sentence(result.precision, len(result.unsupported))
     return d
 
 

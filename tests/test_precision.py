@@ -67,7 +67,7 @@ def test_outputs_are_per_example_precision_recall_f1(scorer):
     assert out["precision"][0] > 0.6 > 0.4 > out["precision"][1]  # the source says much the references do not
     assert "precision:summary-sentences" in out["signature"] and "f1:harmonic" in out["signature"]
     source_expl = out["explanations"][1]
-    assert source_expl["precision"] == out["precision"][1] and "Precision" in source_expl["text"]
+    assert source_expl["precision"] == out["precision"][1] and "Precision" in source_expl["precision_text"]
     unsupported = {u["text"] for u in source_expl["unsupported"]}
     assert any("Schools in four districts" in t for t in unsupported)  # said by no reference
     assert not any("Schools" in u["text"] for u in out["explanations"][0]["unsupported"])

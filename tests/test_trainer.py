@@ -55,7 +55,8 @@ def test_compute_metrics_on_fixed_ids(tokenizer):
     labels[labels == tokenizer.pad_token_id] = -100
     cm = make_compute_metrics(tokenizer, sources=[src, src], **FAST)
     out = cm((enc(preds), labels))
-    assert set(out) == {"pyramid", "rouge2", "gen_len"}
+    assert set(out) == {"pyramid", "precision", "recall", "f1", "rouge2", "gen_len"}
+    assert out["recall"] == out["pyramid"] and 0 < out["precision"] <= 1
     # example 0: 4 of the reference's 10 bigrams, P = 1, R = 0.4, F1 = 0.8 / 1.4; example 1: F1 = 1
     assert out["rouge2"] == pytest.approx((0.8 / 1.4 + 1.0) / 2)
     assert cm.last_scores[1] == pytest.approx(1.0) and 0 < cm.last_scores[0] < 1

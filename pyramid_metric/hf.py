@@ -62,6 +62,18 @@ knapsack bound. Basic Elements, PyrEval, APE and PEAK are selectable too. Scores
 is better, and every score comes with an explanation of which weighted content was matched or missed.
 """
 
+def _presets_doc() -> str:
+    """The ``preset`` argument's entry, one line per preset of :data:`PRESETS`."""
+    import textwrap
+
+    head = ("preset (`str`, optional): a configuration by name; options not given take the preset's values, a "
+            "conflicting option raises ValueError; the signature starts with `preset:<name>` (docs/methods.md):")
+    lines = [textwrap.fill(head, 112, initial_indent=" " * 4, subsequent_indent=" " * 8)]
+    lines += [textwrap.fill(f'`"{name}"`: {p.paper}', 112, initial_indent=" " * 8, subsequent_indent=" " * 12)
+              for name, p in PRESETS.items()]
+    return "\n".join(lines) + "\n"
+
+
 _KWARGS_DESCRIPTION = """
 Args:
     predictions (`list` of `str`): one summary per example.
@@ -78,10 +90,7 @@ Args:
     scu_contributors (`list` of `list` of `list` of `str`, optional): with `scus`: the words of each SCU's
         contributors in the model summaries; the default method judges an SCU half by its label, half by
         them (`scu_score`); `method="ape"` matches their AMR triples (Algorithm 1); default: the SCU text.
-    preset (`str`, optional): a paper's own configuration: `"hirao2018"`, `"be2006"`, `"pyreval2019"`, `"ape2017"`
-        or `"peak2016"` (docs/methods.md); options not given take the preset's values, a conflicting
-        option raises ValueError; the signature starts with `preset:<name>`.
-    explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
+""" + _presets_doc() + """    explain (`bool`, default False): also return a per-example explanation (pyramid units, matches, misses).
     jackknife (`bool`, default False): with K >= 2 references, score each prediction as the mean over the K
         leave-one-out subsets of K - 1 references (ROUGE-1.5.5's jackknifing, as in DUC/TAC), so systems
         and human summaries scored against the other references are comparable; the signature then
@@ -101,7 +110,8 @@ Returns:
 Configurations (`evaluate.load("pyramid", "<name>")`, shown in `config_name`):
     "default": the default configuration and result.
     "floats": `floats_only=True` by default: the means alone, also inside `evaluate.combine`.
-    "hirao2018", "be2006", "pyreval2019", "ape2017", "peak2016": a paper's configuration, as `preset=`.
+    """ + ", ".join(f'"{name}"' for name in PRESETS) + """:
+        the preset of that name, as `preset=`.
     Scoring options are arguments of `compute()`; an unknown configuration name or `evaluate.load` keyword
     raises ValueError. One process keeps its examples in memory (nothing is written under `HF_HOME`)
     unless `cache_dir` is given.
@@ -303,7 +313,7 @@ class Pyramid(evaluate.Metric):
         # there, and a preset sets the rest.
         unknown = sorted(set(options) - _option_names())
         if unknown:
-            raise ValueError(f"unknown option(s) {unknown}; the options are {sorted(_option_names())}")
+            raise ValueError(unknown_keywords_message(unknown))
         given = {k: v for k, v in options.items() if v is not None}
         if self.config_name in PRESETS:
             if preset is not None and preset != self.config_name:
@@ -314,6 +324,23 @@ class Pyramid(evaluate.Metric):
         return self._scorer(config).compute(predictions, references, sources, explain=explain, scus=scus,
                                             scu_weights=scu_weights, scu_contributors=scu_contributors,
                                             jackknife=jackknife)
+
+
+def compute_arguments() -> list:
+    """Every keyword ``compute()`` takes: its inputs, its own arguments and the declared options."""
+    own = [n for n in inspect.signature(Pyramid.compute).parameters if n not in ("self", "kwargs")]
+    return own + [n for n in _compute_signature().parameters if n not in ("self", *own)]
+
+
+def unknown_keywords_message(unknown) -> str:
+    """The ValueError text for keywords ``compute()`` does not take: each with its closest names, then all."""
+    import difflib
+
+    names = compute_arguments()
+    hints = [f"`{u}` (did you mean {' or '.join(f'`{c}`' for c in close)}?)" if close else f"`{u}`"
+             for u in unknown for close in [difflib.get_close_matches(u, names, n=2, cutoff=0.6)]]
+    return (f"compute(): unknown keyword(s) {', '.join(hints)}; compute() takes {', '.join(names)} "
+            f"(help(evaluate.load('pyramid')) describes each)")
 
 
 def _compute_signature() -> inspect.Signature:

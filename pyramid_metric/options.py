@@ -86,8 +86,8 @@ class Option:
             raise ValueError(f"PyramidConfig: `{self.name}` must be {kind} {where}, got {value!r}")
 
     def describe(self) -> str:
-        """The help text with the default, the choices and the paper's value."""
-        parts = [self.help] if self.help else []
+        """The help text (:func:`help_of`) with the default, the choices and the paper's value."""
+        parts = [help_of(self)] if help_of(self) else []
         if self.default is not None:
             parts.append(f"default: {self.default}")
         if self.paper is not None:
@@ -119,14 +119,9 @@ class Plugin:
 
 SHARED = (  # options of several methods, who name them in ``register_method(..., reads=...)``; a method's own
     # options are declared in its module
-    Option("matcher", (), help="similarity of summary text to pyramid units: recall (share of the unit's content "
-           "words the summary contains), lcs (word LCS share, Hirao et al. 2018, Eq. 6), embedding (cosine of "
-           "all-MiniLM-L6-v2 vectors), amr (Smatch share of the unit's AMR triples), learned (a presence "
-           "classifier trained on REALSumm SCU labels) or learned+recall (their mean); default: by method "
-           "(lcs for hirao, recall for refpyramid, embedding for pyreval and peak, amr for ape)"),
+    Option("matcher", (), help="similarity of summary text to pyramid units"),  # the choices and defaults: help_of
     Option("threshold", (), float, paper=0.55, bounds=(0.0, 1.0), scoring_only=True,
-           help="a pair matches when its similarity reaches it (Hirao et al. 2018, Eq. 24); default: the "
-                "matcher's or method's own"),
+           help="a pair matches when its similarity reaches it (Hirao et al. 2018, Eq. 24)"),
     Option("segmenter", (), default="transformer", help="EDU segmenter (pyramid_metric.segment: transformer, "
            "bilstm, sentence, ...)"),
     Option("length_limit", (), int, bounds=(1, math.inf),
@@ -147,6 +142,24 @@ def load_built_ins() -> None:
         _loaded = True
         for package in BUILT_IN_PACKAGES:
             importlib.import_module(package)
+
+
+def help_of(option: Option) -> str:
+    """An option's help with what the registry says of it: the matchers to choose from (``matcher``) and the
+    value each method, and then each matcher, gives it when it is left unset."""
+    load_built_ins()
+    parts = [option.help] if option.help else []
+    if option.name == "matcher":
+        parts.append("one of " + ", ".join(f"{n} = {p.help}" if p.help else n for n, p in MATCHERS.items()))
+    for kind, plugins in (("method", METHODS), ("matcher", MATCHERS)):
+        by_value: Dict[Any, list] = {}
+        for name, plugin in plugins.items():
+            if plugin.resolved(option.name) is not None:
+                by_value.setdefault(plugin.resolved(option.name), []).append(name)
+        if by_value:
+            parts.append(f"default by {kind}: " + "; ".join(f"{v} for {', '.join(names)}"
+                                                            for v, names in by_value.items()))
+    return "; ".join(parts)
 
 
 def declared() -> Dict[str, Option]:
@@ -254,7 +267,7 @@ def options_doc(indent: str = "    ", width: int = 116) -> str:
     for o in options.values():
         default = "" if o.default is None else f", default `{o.default!r}`"
         head = f"{o.name} (`{o.type.__name__}`, read by {o.reader_list()}{default}): "
-        body = o.help + (f"; one of {o.choice_list()}" if o.choices else "") + (
+        body = help_of(o) + (f"; one of {o.choice_list()}" if o.choices else "") + (
             f"; the paper's value: {o.paper!r}." if o.paper is not None else ".")
         lines.append(_wrap(head + body, indent, width))
     return "\n".join(lines) + "\n"
@@ -289,5 +302,5 @@ def check_read(method_name: str, matcher_name, given: Dict[str, object]) -> None
 
 
 __all__ = ["Option", "Plugin", "OPTIONS", "METHODS", "MATCHERS", "SHARED", "declared", "method_names",
-           "matcher_names", "method_plugin", "matcher_plugin", "register", "register_method", "register_matcher",
+           "matcher_names", "method_plugin", "matcher_plugin", "help_of", "register", "register_method", "register_matcher",
            "matcher_args", "options_doc", "config_doc", "reads", "check_read", "load_built_ins"]

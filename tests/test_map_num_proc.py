@@ -1,6 +1,8 @@
 """A user's own ``Dataset.map(fn, num_proc=2)`` whose ``fn`` calls a scorer or the evaluate module finishes, on the
-fork start method, with the scores of ``num_proc=1``, whether or not the parent scored first (torch's thread pool
-does not survive a fork). Each case runs in a fresh interpreter under a timeout: a hang fails the test."""
+fork start method, with the scores of ``num_proc=1``, whatever the parent did first: nothing, the same texts
+(its workers find the pyramids built), or other texts (its workers build new pyramids after the parent ran
+every model; the commonest: a sanity check on a few examples, then the whole set).  References of one sentence
+and of several.  Each case runs in a fresh interpreter under a timeout: a hang fails the test."""
 import json
 import subprocess
 import sys
@@ -13,57 +15,70 @@ import multiprocess
 multiprocess.set_start_method("fork", force=True)
 from datasets import Dataset
 
-entry, parent_first, methods = sys.argv[1], sys.argv[2] == "1", sys.argv[3].split(",")
-rows = [{"prediction": f"The storm left thousands of homes in Town{i} without power. Schools closed.",
-         "references": [f"A storm hit the coast near Town{i} and thousands of homes lost power, officials said.",
-                        f"Thousands lost power when the storm hit; schools in Town{i} closed until Friday."],
-         "source": f"The storm hit the coast near Town{i} on Monday. Thousands of homes lost power. "
-                   f"Schools in Town{i} will stay closed until Friday."} for i in range(4)]
-ds = Dataset.from_list(rows)
+entry, parent, methods = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
+ONE_SENTENCE = [f"A storm hit the coast near Town{i} and thousands of homes lost power, officials said."
+                for i in range(4)]
+SENTENCES = [f"A storm hit the coast near Town{i} on Monday. Thousands of homes lost power. "
+             f"Schools in Town{i} will stay closed until Friday." for i in range(4)]
+def rows(references):
+    return [{"prediction": f"The storm left thousands of homes in Town{i} without power. Schools closed.",
+             "references": [r, f"Thousands lost power when the storm hit; schools in Town{i} closed."],
+             "source": f"The storm hit the coast near Town{i} on Monday. Thousands of homes lost power. "
+                       f"Schools in Town{i} will stay closed until Friday."} for i, r in enumerate(references)]
+datasets = {"one-sentence": Dataset.from_list(rows(ONE_SENTENCE)), "sentences": Dataset.from_list(rows(SENTENCES))}
 out = {}
 for method in methods:
     if entry == "evaluate":
         import evaluate
         metric = evaluate.load("pyramid")
-        def fn(batch):
-            return {"s": metric.compute(predictions=batch["prediction"], references=batch["references"],
-                                        sources=batch["source"], method=method)["scores"]}
+        def score(p, r, s):
+            return metric.compute(predictions=p, references=r, sources=s, method=method)["scores"]
     else:
         from pyramid_metric import PyramidScorer
         scorer = PyramidScorer(method=method)
-        def fn(batch):
-            return {"s": [r.score for r in scorer.score(batch["prediction"], batch["references"], batch["source"])]}
-    runs = {}
-    for num_proc in ((None, 2) if parent_first else (2, None)):
-        runs[num_proc] = list(ds.map(fn, batched=True, batch_size=2, num_proc=num_proc,
-                                     load_from_cache_file=False)["s"])
-    out[method] = [runs[None], runs[2]]
+        def score(p, r, s):
+            return [x.score for x in scorer.score(p, r, s)]
+    def fn(batch):
+        return {"s": score(batch["prediction"], batch["references"], batch["source"])}
+    if parent == "other":  # a sanity check on other texts: every model runs in the parent before the fork
+        score(["Power failed. Roads closed."], [["Power failed in the city after the flood. Roads closed for a day."]],
+              ["The flood hit the city. Power failed. Roads closed for a day."])
+    for kind, ds in datasets.items():
+        runs = {}
+        for num_proc in ((None, 2) if parent == "same" else (2, None)):
+            runs[num_proc] = list(ds.map(fn, batched=True, batch_size=2, num_proc=num_proc,
+                                         load_from_cache_file=False)["s"])
+        out[f"{method} {kind}"] = [runs[None], runs[2]]
 print("RESULT " + json.dumps(out))
 '''
 
 
-def run_map(entry, parent_first, methods, timeout):
+def run_map(entry, parent, methods, timeout):
     try:
-        proc = subprocess.run([sys.executable, "-c", SCRIPT, entry, "1" if parent_first else "0", ",".join(methods)],
+        proc = subprocess.run([sys.executable, "-c", SCRIPT, entry, parent, ",".join(methods)],
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        pytest.fail(f"map(num_proc=2) with the {entry} did not finish in {timeout} s (methods {methods})")
+        pytest.fail(f"map(num_proc=2) with the {entry} (parent: {parent}) did not finish in {timeout} s "
+                    f"(methods {methods})")
     assert proc.returncode == 0, proc.stderr[-3000:]
     line = [x for x in proc.stdout.splitlines() if x.startswith("RESULT ")][-1]
     return json.loads(line[len("RESULT "):])
 
 
 @pytest.mark.parametrize("entry", ["scorer", "evaluate"])
-@pytest.mark.parametrize("parent_first", [True, False], ids=["parent-scored-first", "parent-did-not-score"])
-def test_users_map_with_two_processes_finishes_with_the_same_scores(entry, parent_first):
-    out = run_map(entry, parent_first, ["refpyramid"], timeout=180)
-    one, two = out["refpyramid"]
-    assert len(one) == 4 and one == two
+@pytest.mark.parametrize("parent", ["same", "none", "other"],
+                         ids=["parent-scored-the-same-texts", "parent-did-not-score", "parent-scored-other-texts"])
+def test_users_map_with_two_processes_finishes_with_the_same_scores(entry, parent):
+    out = run_map(entry, parent, ["refpyramid"], timeout=240)
+    assert set(out) == {"refpyramid one-sentence", "refpyramid sentences"}
+    for case, (one, two) in out.items():
+        assert len(one) == 4 and one == two, case
 
 
-def test_every_method_under_map_with_two_processes():
+@pytest.mark.parametrize("parent", ["same", "other"])
+def test_every_method_under_map_with_two_processes(parent):
     methods = ["refpyramid", "hirao", "be", "pyreval", "ape", "peak", "rouge"]
-    out = run_map("scorer", True, methods, timeout=600)
-    for method in methods:
-        one, two = out[method]
-        assert len(one) == 4 and one == two, method
+    out = run_map("scorer", parent, methods, timeout=900)
+    assert len(out) == 2 * len(methods)
+    for case, (one, two) in out.items():
+        assert len(one) == 4 and one == two, case

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import threading
 from typing import Sequence
 
 import datasets
@@ -118,6 +119,8 @@ Configurations (`evaluate.load("pyramid", "<name>")`, shown in `config_name`):
     Batches: `add(prediction=..., reference=..., source=...)` and `add_batch(predictions=..., references=...,
     sources=...)` accumulate examples for one `compute()`; `source`/`sources` may be left out for the methods
     that do not use them. A reference may be one string or a list of strings, also mixed within a batch.
+    Threads: one module may be shared by several threads (a web server, a thread pool); each thread's `add`,
+    `add_batch` and `compute` work on that thread's own examples.
 Examples:
     >>> import evaluate
     >>> pyramid = evaluate.load("pyramid")
@@ -154,9 +157,10 @@ Examples:
 # Configuration names, evaluate's convention for a module's variants: ``evaluate.load("pyramid", "<name>")``.
 FLOATS = "floats"
 CONFIGURATIONS = {
-    "default": "the default configuration; compute() returns the mean, the per-example scores and the signature",
-    FLOATS: "the default configuration; compute() returns {'pyramid': mean} alone (training logs, "
-            "evaluate.combine)",
+    "default": "the default configuration; compute() returns the mean, the per-example scores, precision, recall "
+               "and F, and the signature",
+    FLOATS: "the default configuration; compute() returns the means alone: {'pyramid', 'precision', 'recall', "
+            "'f1'} (training logs, evaluate.combine)",
     **{name: f"preset {name!r}: {p.paper}" for name, p in PRESETS.items()},
 }
 # The keywords evaluate.load() passes to a module; the scoring options are arguments of compute().
@@ -216,6 +220,29 @@ def normalize_batch(predictions, references, sources):
     return preds, refs, srcs
 
 
+# What evaluate keeps on a module between add()/add_batch() and compute(): the examples' writer, buffer and
+# table, the cache file and its locks, the input format.  Each thread has its own (attributes below), so threads
+# sharing one module neither write into another's examples nor close another's writer.
+_PER_THREAD = ("selected_feature_format", "buf_writer", "writer", "writer_batch_size", "data", "cache_file_name",
+               "filelock", "rendez_vous_lock", "file_paths", "filelocks")
+_STATE_LOCK = threading.Lock()  # a module's per-thread state is made once, however many threads ask at once
+_SCORERS_LOCK = threading.Lock()  # one scorer per configuration, likewise
+
+
+def _per_thread(name: str) -> property:
+    """An attribute of evaluate's module state, kept per thread (None in a thread that has not set it)."""
+    def get(self):
+        return getattr(self._thread_state(), name, None)
+
+    def set_(self, value):
+        setattr(self._thread_state(), name, value)
+
+    def delete(self):
+        self._thread_state().__dict__.pop(name, None)
+
+    return property(get, set_, delete, f"evaluate's {name!r}, this thread's own")
+
+
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class Pyramid(evaluate.Metric):
     """Automatic Pyramid: reference-EDU pyramid by default; Hirao et al. (2018) and the other systems by option."""
@@ -255,6 +282,20 @@ class Pyramid(evaluate.Metric):
         super().__init__(config_name=config_name, keep_in_memory=keep_in_memory, cache_dir=cache_dir,
                          num_process=num_process, **kwargs)
 
+    def _thread_state(self) -> threading.local:
+        """This module's per-thread state (created on first use: a module arrives by pickling without one)."""
+        state = self.__dict__.get("_threads")
+        if state is None:
+            with _STATE_LOCK:
+                state = self.__dict__.setdefault("_threads", threading.local())
+        return state
+
+    def __getstate__(self):
+        """The module without its threads' state (evaluate's state is empty in a module that is pickled)."""
+        state = dict(self.__dict__)
+        state.pop("_threads", None)
+        return state
+
     def _build_data_dir(self):
         """evaluate's cache folder for this module; not created when the examples stay in memory."""
         if self.keep_in_memory:
@@ -267,7 +308,7 @@ class Pyramid(evaluate.Metric):
         References may be strings or lists of strings in any mix (normalized here, before evaluate infers a
         format); a missing source is an empty one (the scorer then raises a ValueError naming ``sources``
         if the chosen method needs it).  ``floats_only=True`` (the default of the ``"floats"`` configuration)
-        returns ``{"pyramid": mean}`` alone.
+        returns the means alone (``{"pyramid": mean}``, and precision, recall and F with the default method).
         """
         if floats_only is None:
             floats_only = self.config_name == FLOATS
@@ -301,10 +342,11 @@ class Pyramid(evaluate.Metric):
         return super().add(prediction=prediction, reference=reference, sources=source, **kwargs)
 
     def _scorer(self, config: PyramidConfig) -> PyramidScorer:
-        cache = self.__dict__.setdefault("_scorers", {})
-        if config not in cache:
-            cache[config] = PyramidScorer(config)
-        return cache[config]
+        with _SCORERS_LOCK:
+            cache = self.__dict__.setdefault("_scorers", {})
+            if config not in cache:
+                cache[config] = PyramidScorer(config)
+            return cache[config]
 
     def _compute(self, predictions=None, references=None, sources=None, explain=False, scus=None, scu_weights=None,
                  scu_contributors=None, jackknife=False, preset=None, **options):
@@ -355,3 +397,5 @@ def _compute_signature() -> inspect.Signature:
 
 # evaluate reads _compute's parameters: the declared options; options that plug-ins register later still pass
 Pyramid._compute.__signature__ = _compute_signature()
+for _name in _PER_THREAD:
+    setattr(Pyramid, _name, _per_thread(_name))

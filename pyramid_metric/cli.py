@@ -331,6 +331,8 @@ def cmd_score(args) -> int:
     try:
         for r, res in zip(rows, results):
             rec = {"id": _example_id(r), "score": res.score, "signature": sig}
+            if res.precision is not None:  # the default method's precision side (its recall is the score)
+                rec.update(precision=res.precision, recall=res.score, f1=res.f1)
             if args.explain:
                 rec["explanation"] = res.explanation()
             out.write(json.dumps(rec, ensure_ascii=False, allow_nan=False) + "\n")

@@ -98,3 +98,16 @@ def test_novelty_and_binding_by_hand():
 def test_other_methods_have_no_precision_side():
     out = PyramidScorer(method="rouge").compute(["The storm closed the harbour."], [["A storm closed the harbour."]])
     assert "precision" not in out and set(out) == {"pyramid", "scores", "signature"}
+
+
+def test_cli_score_lines_carry_precision_recall_f1(tmp_path):
+    from pyramid_metric.cli import main
+
+    story = STORIES[0]
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"prediction": story["concise"], "references": story["references"]}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["score", str(data), "-o", str(out)]) == 0
+    rec = json.loads(out.read_text())
+    assert rec["recall"] == rec["score"] and 0 < rec["precision"] <= 1
+    assert rec["f1"] == pytest.approx(2 * rec["precision"] * rec["score"] / (rec["precision"] + rec["score"]))

@@ -61,6 +61,7 @@ class PyramidConfig(metaclass=_GeneratedDoc):
     fact_weight: str = "shared"
     presence: str = "auto"
     scu_score: str = "recall"
+    claims: str = "off"
     threshold: Optional[float] = None
     soft: bool = False
     segmenter: str = "transformer"

@@ -137,6 +137,8 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
+from ..claims import CLAIMS_CHECK, cap_contradicted, passage_claims
+from ..claims import claims as read_claims
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
 from ..match.base import exact_bigram_shares
@@ -252,7 +254,33 @@ class ReferencePyramidMethod(Method):
         return self.matcher
 
     def _expressed(self, units: Sequence[str], text: str) -> np.ndarray:
-        return np.clip(np.nan_to_num(self.matcher.expressed(list(units), text)), 0.0, 1.0)
+        """Whether a reference expresses each unit, for the weights: the matcher's judgment, and no reference
+        that contradicts a unit expresses it (item 3 of the module docstring)."""
+        return self._unless_contradicted(np.clip(np.nan_to_num(self.matcher.expressed(list(units), text)), 0.0, 1.0),
+                                         lambda: read_claims(list(units)), text)
+
+    def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str) -> np.ndarray:
+        """``presence`` of each unit in ``text``, capped where ``text`` contradicts the unit's claims
+        (``unit_claims()``: each unit's; :func:`pyramid_metric.claims.cap_contradicted`); ``claims="off"``:
+        unchanged."""
+        if self.config.claims == "off" or not len(presence):
+            return presence
+        return cap_contradicted(presence, unit_claims(), text)
+
+    @staticmethod
+    def _edu_claims(pyr: Pyramid) -> list:
+        """Each unit's claims, read in its reference: the EDUs of one reference (consecutive units of one origin)
+        parsed as one passage (:func:`pyramid_metric.claims.passage_claims`); units without origins alone."""
+        if not pyr.origins:
+            return read_claims([u.text for u in pyr.units])
+        out, j = [], 0
+        while j < len(pyr.units):
+            k = j
+            while k + 1 < len(pyr.units) and pyr.origins[k + 1] == pyr.origins[j]:
+                k += 1
+            out.extend(passage_claims(tuple(u.text for u in pyr.units[j:k + 1])))
+            j = k + 1
+        return out
 
     def _unit_passages(self, pyr: Pyramid):
         """The units as the pyramid's judge reads them, and their indices in that order.  A matcher that reads
@@ -334,6 +362,8 @@ class ReferencePyramidMethod(Method):
         sentences = self._sentences(summaries)
         for matcher in [m for m in (self.matcher, self.context_judge) if m is not None]:
             self._prepare(matcher, summaries, sentences, pyramids)
+        if self.config.claims != "off":  # the summaries' claims, parsed in one batch
+            read_claims(summaries)
         return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
 
     def _prepare(self, matcher: Matcher, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
@@ -376,7 +406,12 @@ class ReferencePyramidMethod(Method):
         return rows[0], (rows[1:].max(axis=0) if len(rows) > 1 else rows[0])
 
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
-        """Presence of each unit in the summary, half of it required in one place (module docstring, 2)."""
+        """Presence of each unit in the summary (module docstring, 2), capped where the summary contradicts it."""
+        return self._unless_contradicted(self._word_presence(pyr, summary, sentences),
+                                         lambda: self._edu_claims(pyr), summary)
+
+    def _word_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
+        """Presence of each unit in the summary as the matcher reads words, half of it required in one place."""
         passages, index = self._unit_passages(pyr)
         whole, best = np.zeros(len(pyr.units)), np.zeros(len(pyr.units))
         whole[index], best[index] = self._whole_and_best(passages, summary, sentences, self.judge(pyr))
@@ -396,7 +431,7 @@ class ReferencePyramidMethod(Method):
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
-        return (whole + best) / 2
+        return self._unless_contradicted((whole + best) / 2, lambda: read_claims(list(texts)), summary)
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         """The recall (the pyramid score) with its matches, and the precision side (:mod:`.precision`)."""
@@ -500,10 +535,17 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
                 "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "
                 "as-edus: labels alone, credited as reference EDUs (the credit option)"),
+    Option("claims", (), choices=("check", "off"), default="off",
+           help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
+                "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "
+                "most 0.25 of its presence, and a reference that contradicts a unit does not count towards its "
+                "weight; off: presence as the matcher reads words"),
 ), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "soft"}, fields=(
     MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
     option("weight", "fact_weight", lambda v: f"{v}-by-wordings" if v == "shared" else v,
            lambda v: v.replace("-by-wordings", "")),
     SEGMENTER, LMAX, option("presence", "presence", PRESENCE_RULES.get, _PRESENCE_OPTION.get),
     Field("1sent-refs", lambda c, parts: single_sentence_judge(c)),
+    option("claims", "claims", lambda v: CLAIMS_CHECK if v == "check" else "off",
+           lambda v: "off" if v == "off" else "check"),
     const("multiref", "every-ref-edu,pooled"), const("precision", PRECISION_SIGNATURE)))

@@ -1,0 +1,311 @@
+"""The claims a text states, read from its dependency parse, and whether a summary contradicts a content unit.
+
+Word-counting judges credit "Barcelona did not beat Real Madrid" and "Real Madrid beat Barcelona" for the unit
+"Barcelona beat Real Madrid": the words are all there.  An annotator does not: the summary states the opposite
+fact.  This module reads, from spaCy's dependency parse (``en_core_web_sm``), one :class:`Claim` per predicate of
+a text, a verb or a copula, with
+
+* its **polarity**: negated by "not", "n't", "never", "no" (a determiner of its subject or object: "no deal was
+  reached"), or by a verb that denies its complement ("failed to win", "refused to sign"), inherited by the verbs
+  it governs through open complements ("did not agree to buy": "buy" is negated too);
+* its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
+  active object, or the passive subject); a verb without a subject of its own takes its governor's ("Apple agreed
+  to buy Beats": Apple buys);
+* its **names** (proper nouns) and **figures** (numbers in digits or words, with their scale: "$6.5 billion" is
+  6500000000; a score "5-0" is one figure).
+
+A summary claim *bears on* a unit claim when they share the predicate (its lemma) and at least one argument word.
+It **contradicts** the unit claim when, bearing on it, it has the other polarity, swaps its agent and patient
+(the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
+fills with a name (the unit's name absent from the summary's claim), or states other figures (both have figures,
+none shared).  A unit is :func:`contradicted` by a summary when one of its claims is contradicted by every summary
+claim that bears on it: a summary that also states the fact as the unit does is not penalised for stating its
+negation elsewhere, and a summary that does not mention the predicate leaves the judgment to the word judges.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+import unicodedata
+from collections import namedtuple
+from functools import lru_cache
+from typing import FrozenSet, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .text import _stop_stems, detect_language, number_value, parse_many, stem
+
+# A unit the text contradicts keeps at most this presence (chosen on the RoSE presence labels, folds by
+# document: docs/studies/claims.md)
+CONTRADICTED_CAP = 0.25
+CLAIMS_CHECK = f"check(polarity,roles,names,figures;spacy-parse;cap:{CONTRADICTED_CAP:g})"
+
+# content-word stems, and the stems of the name it is when its head is a proper noun ("Real Madrid"; "the FBI
+# director" is no name: its head is "director")
+Argument = namedtuple("Argument", "stems party")
+Claim = namedtuple("Claim", "predicate negated agent patient others figures")
+
+EMPTY = Argument(frozenset(), frozenset())
+NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
+# verbs that deny the complement they govern: "failed to win" says the win did not happen
+DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent"})
+# dependents that open a clause of their own: not part of the argument or claim they hang from
+# predicates whose agent and patient may change places without changing the fact: "A met B" is "B met A"
+SYMMETRIC = frozenset({"meet", "marry", "talk", "speak", "chat", "argue", "clash", "negotiate", "agree", "disagree",
+                       "compete", "play", "fight", "date", "divorce", "merge", "partner", "tie", "draw", "resemble",
+                       "match", "equal", "join", "contact", "call", "text", "message", "email", "discuss"})
+CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
+SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
+OBJECTS = {"dobj": "patient", "attr": "patient", "acomp": "patient", "oprd": "patient", "dative": "other"}
+SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m": 1e6, "bn": 1e9,
+          "k": 1e3, "mn": 1e6, "tn": 1e12}
+_FIGURE = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
+_SCORE = re.compile(r"^(\d+)[-–](\d+)$")
+
+
+def _figure_value(text: str) -> Optional[float]:
+    """The number a token states ("6.5", "1,200", "seven"), or None; "one" is a word, not a figure (as in
+    :func:`pyramid_metric.text.number_value`)."""
+    if _FIGURE.match(text):
+        try:
+            return float(text.replace(",", ""))
+        except ValueError:
+            return None
+    value = number_value(text)
+    return float(value) if value is not None else None
+
+
+def _figures(tokens) -> FrozenSet[str]:
+    """The figures among ``tokens`` (in text order): a number times the scale word after it ("6.5 billion"), a
+    score of two numbers joined by a dash ("5-0", "5 - 0") as one figure."""
+    toks = sorted(tokens, key=lambda t: t.i)
+    by_index = {t.i: t for t in toks}
+    out, skip = set(), set()
+    for t in toks:
+        if t.i in skip:
+            continue
+        score = _SCORE.match(t.text)
+        if score:
+            out.add(f"{int(score.group(1))}-{int(score.group(2))}")
+            continue
+        value = _figure_value(t.text)
+        if value is None:
+            continue
+        dash, second = by_index.get(t.i + 1), by_index.get(t.i + 2)
+        if dash is not None and dash.text in "-–" and second is not None and _figure_value(second.text) is not None:
+            out.add(f"{value:g}-{_figure_value(second.text):g}")
+            skip.add(t.i + 2)
+            continue
+        scale = by_index.get(t.i + 1)
+        if scale is not None and scale.text.lower() in SCALES and value == value:
+            value *= SCALES[scale.text.lower()]
+            skip.add(t.i + 1)
+        out.add(f"{value:g}")
+    return frozenset(out)
+
+
+def _argument_tokens(head) -> List:
+    """The tokens of the phrase headed by ``head``, without the clauses hanging from it (a relative clause
+    is a claim of its own)."""
+    out, todo = [], [head]
+    while todo:
+        tok = todo.pop()
+        out.append(tok)
+        todo.extend(c for c in tok.children if c.dep_ not in CLAUSE_DEPS)
+    return out
+
+
+def _folded_stem(word: str) -> str:
+    """The stem of a word with its accents dropped ("Sólstafir" and "Solstafir" are one name)."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(ch))
+    return stem(plain)
+
+
+def _argument(head) -> Argument:
+    stops = _stop_stems()
+    tokens = _argument_tokens(head)
+    stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if t.is_alpha) if s not in stops)  # figures apart
+    name = [head] + [c for c in head.children if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
+    party = frozenset(_folded_stem(t.text) for t in name if t.is_alpha) if head.pos_ == "PROPN" else frozenset()
+    return Argument(stems, party)
+
+
+def _merge(args: Sequence[Argument]) -> Argument:
+    return Argument(frozenset().union(*[a.stems for a in args]), frozenset().union(*[a.party for a in args])) \
+        if args else EMPTY
+
+
+def _is_predicate(tok) -> bool:
+    """A verb, or a copula that heads its clause ("Burundi is poor"; an auxiliary of a verb is not)."""
+    if tok.pos_ == "VERB":
+        return True
+    return tok.pos_ == "AUX" and tok.dep_ not in ("aux", "auxpass") and any(
+        c.dep_ in ("attr", "acomp", "nsubj") for c in tok.children)
+
+
+def _own_negation(tok) -> bool:
+    """Negated by its own dependents: "not"/"n't"/"never", or "no"/"nothing"... as or in its subject or object."""
+    for c in tok.children:
+        low = c.text.lower()
+        if c.dep_ == "neg" or (low in NEGATIONS and c.dep_ in ("advmod", "nsubj", "nsubjpass", "dobj", "attr")):
+            return True
+        if c.dep_ in ("nsubj", "nsubjpass", "dobj", "attr") and any(
+                g.dep_ == "det" and g.text.lower() == "no" for g in c.children):
+            return True
+    return False
+
+
+def _governor(tok):
+    """The predicate whose open complement, or whose coordinated verb or purpose clause ("to win") without a
+    subject of its own, ``tok`` is."""
+    own_subject = any(c.dep_ in SUBJECTS for c in tok.children)
+    purpose = tok.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
+    if tok.dep_ == "xcomp" or (tok.dep_ == "conj" or purpose) and not own_subject:
+        head = tok.head
+        return head if head is not tok and _is_predicate(head) else None
+    return None
+
+
+def _negated(tok, depth: int = 0) -> bool:
+    """Polarity, exclusive-or over the chain of governors: "did not fail to win" is not negated."""
+    neg = _own_negation(tok)
+    gov = _governor(tok) if depth < 8 else None
+    if gov is not None and tok.dep_ == "xcomp":
+        neg ^= _negated(gov, depth + 1) ^ (gov.lemma_.lower() in DENYING_VERBS)
+    elif gov is not None:
+        neg ^= _negated(gov, depth + 1) and not _own_negation(tok)
+    return neg
+
+
+def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
+    """(agent heads, patient heads, other argument heads) of predicate ``tok``; a missing subject is the
+    governor's (control: "agreed to buy"; coordination: "beat Madrid and won the title")."""
+    agent, patient, other = [], [], []
+    for c in tok.children:
+        dep = c.dep_
+        if dep in SUBJECTS and SUBJECTS[dep]:
+            (agent if SUBJECTS[dep] == "agent" else patient).append(c)
+        elif dep in OBJECTS:
+            (patient if OBJECTS[dep] == "patient" else other).append(c)
+        elif dep == "agent":  # passive "by": its object is the agent
+            agent.extend(g for g in c.children if g.dep_ == "pobj")
+        elif dep == "prep":
+            other.extend(g for g in c.children if g.dep_ == "pobj")
+        elif dep in ("npadvmod", "nummod", "advmod") and c.like_num:
+            other.append(c)
+    gov = _governor(tok) if depth < 8 else None
+    if gov is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
+        gov_agent, gov_patient, _ = _roles(gov, depth + 1)
+        # a passive subject is the patient of the governor and the agent of its complement ("was asked to go"
+        # keeps it simple: the governor's subject is the complement's subject)
+        agent = gov_agent or (gov_patient if tok.dep_ == "xcomp" else [])
+    return agent, patient, other
+
+
+def _claim(tok) -> Claim:
+    agent, patient, other = _roles(tok)
+
+    def arg(heads):  # coordinated heads ("Luke and Martial") are one argument
+        heads = list(heads) + [c for h in heads for c in h.conjuncts if c.pos_ in ("PROPN", "NOUN", "PRON")]
+        return _merge([_argument(h) for h in dict.fromkeys(heads)])
+
+    a, p, o = arg(agent), arg(patient), arg(other)
+    lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
+    clause = [t for h in agent + patient + other for t in _argument_tokens(h)] + [tok]
+    return Claim(lemma, _negated(tok), a, p, o, _figures(clause))
+
+
+def claims_of_doc(doc) -> Tuple[Claim, ...]:
+    """One :class:`Claim` per predicate of a parsed text."""
+    return tuple(_claim(t) for t in doc if _is_predicate(t))
+
+
+@lru_cache(maxsize=65536)
+def _claims_cached(text: str) -> Tuple[Claim, ...]:
+    return claims_of_doc(parse_many([text])[0])
+
+
+def claims(texts: Sequence[str]) -> List[Tuple[Claim, ...]]:
+    """The claims of each text; texts are parsed in one batch (spaCy's cache) and their claims kept (LRU)."""
+    parse_many(list(dict.fromkeys(texts)))  # one batch through spaCy; _claims_cached finds the docs parsed
+    return [_claims_cached(t) for t in texts]
+
+
+@lru_cache(maxsize=16384)
+def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
+    """The claims of each piece of a passage (the EDUs of one reference, in order), read from the parse of the
+    whole passage (the pieces joined by spaces): a piece without a subject of its own ("to win the title") takes
+    the one its sentence gives it ("Barcelona beat Madrid"), and each predicate belongs to the piece it is in."""
+    starts, at = [], 0
+    for piece in pieces:
+        starts.append(at)
+        at += len(piece) + 1
+    out: List[List[Claim]] = [[] for _ in pieces]
+    for tok in parse_many([" ".join(pieces)])[0]:
+        if _is_predicate(tok):
+            out[bisect_right(starts, tok.idx) - 1].append(_claim(tok))
+    return tuple(tuple(c) for c in out)
+
+
+def _shares(a: Argument, b: Argument) -> bool:
+    return bool(a.stems & b.stems)
+
+
+def bears_on(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` speaks of the same event as ``unit``: the same predicate and an argument word in
+    common (two predicates without arguments: the predicate alone)."""
+    if unit.predicate != other.predicate:
+        return False
+    unit_args = (unit.agent, unit.patient, unit.others)
+    other_args = (other.agent, other.patient, other.others)
+    if not any(a.stems for a in unit_args) or not any(b.stems for b in other_args):
+        return True
+    return any(_shares(a, b) for a in unit_args for b in other_args)
+
+
+def contradicts(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` (which bears on ``unit``) states the opposite: other polarity, swapped roles, another
+    name as agent or patient (for a symmetric predicate, "met", the two together), other figures (module
+    docstring)."""
+    if unit.negated != other.negated:
+        return True
+    if unit.predicate in SYMMETRIC:
+        mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
+        return bool(mine.party and theirs.party and not mine.party & theirs.party) or _other_figures(unit, other)
+    straight = _shares(unit.agent, other.agent) or _shares(unit.patient, other.patient)
+    crossed = _shares(unit.agent, other.patient) and _shares(unit.patient, other.agent)
+    if crossed and not straight:
+        return True
+    for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
+        if mine.party and theirs.party and not mine.party & theirs.party:
+            return True
+    return _other_figures(unit, other)
+
+
+def _other_figures(unit: Claim, other: Claim) -> bool:
+    """Both state figures, and none in common."""
+    return bool(unit.figures and other.figures and not unit.figures & other.figures)
+
+
+def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
+    """Whether a text contradicts a unit: one of the unit's claims is contradicted by every claim of the text
+    that bears on it (and at least one does)."""
+    for claim in unit_claims:
+        bearing = [c for c in text_claims if bears_on(claim, c)]
+        if bearing and all(contradicts(claim, c) for c in bearing):
+            return True
+    return False
+
+
+def cap_contradicted(presence: np.ndarray, unit_claims: Sequence[Sequence[Claim]], text: str,
+                     cap: float = CONTRADICTED_CAP) -> np.ndarray:
+    """``presence`` (of each unit in ``text``; ``unit_claims``: each unit's claims) capped at ``cap`` for the
+    units ``text`` contradicts; text in a language other than English is left as it is (the parse is English)."""
+    presence = np.asarray(presence, dtype=float)
+    if not len(unit_claims) or not text.strip() or detect_language([text]) is not None:
+        return presence
+    text_claims = claims([text])[0]
+    if not text_claims:
+        return presence
+    flags = np.array([contradicted(c, text_claims) for c in unit_claims])
+    return np.where(flags, np.minimum(presence, cap), presence)

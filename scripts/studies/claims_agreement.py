@@ -1,0 +1,228 @@
+#!/usr/bin/env python
+"""The contradiction check (``claims="check"``, pyramid_metric/claims.py) against people: presence labels and scores.
+
+Two measurements, each with the check on and off, on the shared data:
+
+1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit (ACU) is present in each
+   summary (XSum news, SAMSum dialogues; ``../shared/data/rose``).  For every (unit, summary) pair, the package's
+   presence of the unit under the human-SCU rule (label and its best-matching reference span, half each, each
+   judged against the whole summary and its best sentence) with and without the cap on contradicted units; ROC
+   AUC over all pairs, with a 95% interval from resampling documents (1,000 resamples), and the share of pairs
+   the check flags and how many of those a person found present.  The cap (0.25) is chosen by 5-fold
+   cross-validation over documents among {0, 0.25, 0.5} (criterion: AUC on the training folds).
+2. **Scores** (``--scores``): the default (references only) and the human-SCU mode (``scus=``) correlated with the
+   human scores: summary level (per document across systems, mean Pearson) and system level (Pearson of the
+   systems' means), with 95% intervals from resampling documents, on RoSE XSum and SAMSum (ACU recall,
+   ``human_score``) and TAC 2008 (NIST's modified pyramid score; peers cut to 100 words; SCUs with contributors).
+
+    python scripts/studies/claims_agreement.py --labels          # AUC table (presences cached under runs/)
+    python scripts/studies/claims_agreement.py --scores          # correlation table (scores cached under runs/)
+    python scripts/studies/claims_agreement.py --scores --limit 50   # a quick look on 50 documents a set
+
+The results are in docs/studies/claims.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from common import DATA, ROOT  # noqa: E402
+from realsumm_scu_presence import _auc  # noqa: E402
+
+from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
+
+CACHE = ROOT / "runs" / "claims"
+CAPS = (0.0, 0.25, 0.5)
+N_FOLDS, SEED, RESAMPLES = 5, 2026, 1000
+TAC_WORDS = 100  # TAC 2008 peers were cut to 100 words before NIST scored them
+
+
+def rose_rows(name: str, limit=None) -> list:
+    with open(DATA / "rose" / f"rose_{name}.jsonl", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return rows[:limit] if limit else rows
+
+
+# ---- 1. presence labels ---------------------------------------------------------------------------------
+
+def label_pairs(rows) -> dict:
+    """Per (unit, summary) pair: document index, word presence, contradiction flag (label or span), label."""
+    from pyramid_metric.claims import claims, contradicted
+    from pyramid_metric.match import get_matcher
+    from pyramid_metric.methods.human import reference_spans
+    from pyramid_metric.methods.reference import ReferencePyramidMethod
+    from pyramid_metric.text import clean_text
+
+    matcher = get_matcher("soft")
+    doc, presence, flag, label = [], [], [], []
+    for e, row in enumerate(rows):
+        spans = reference_spans(row["scus"], [row["reference"]])
+        summaries = [clean_text(s["summary"]) for s in row["systems"].values()]
+        labels = [s["scu_labels"] for s in row["systems"].values()]
+        unit_claims, span_claims = claims(row["scus"]), claims(spans)
+        for summary, sents, text_claims, y in zip(summaries, ReferencePyramidMethod._sentences(summaries),
+                                                  claims(summaries), labels):
+            halves = []
+            for units in (row["scus"], spans):
+                rows_ = np.clip(np.hstack(matcher.presence_in_sentences([[u] for u in units], summary, sents)), 0, 1)
+                halves.append((rows_[0] + (rows_[1:].max(axis=0) if len(rows_) > 1 else rows_[0])) / 2)
+            p = (halves[0] + halves[1]) / 2
+            for k, yk in enumerate(y):
+                doc.append(e)
+                presence.append(p[k])
+                flag.append(contradicted(unit_claims[k], text_claims) or contradicted(span_claims[k], text_claims))
+                label.append(yk)
+        print(f"  labels: document {e + 1}/{len(rows)}", end="\r", file=sys.stderr)
+    print(file=sys.stderr)
+    return {k: np.array(v) for k, v in dict(doc=doc, presence=presence, flag=flag, label=label).items()}
+
+
+def capped(pairs: dict, cap) -> np.ndarray:
+    return pairs["presence"] if cap is None else np.where(pairs["flag"], np.minimum(pairs["presence"], cap),
+                                                          pairs["presence"])
+
+
+def auc_interval(pairs: dict, cap) -> tuple:
+    """AUC and its 95% interval from resampling documents."""
+    p, y, doc = capped(pairs, cap), pairs["label"], pairs["doc"]
+    by_doc = [np.flatnonzero(doc == d) for d in np.unique(doc)]
+    rng = np.random.default_rng(SEED)
+    vals = []
+    for _ in range(RESAMPLES):
+        idx = np.concatenate([by_doc[i] for i in rng.integers(0, len(by_doc), len(by_doc))])
+        vals.append(_auc(p[idx], y[idx]))
+    return _auc(p, y), float(np.quantile(vals, 0.025)), float(np.quantile(vals, 0.975))
+
+
+def chosen_cap_auc(pairs: dict) -> tuple:
+    """Out-of-fold AUC: on each fold of documents, the cap with the best AUC on the others; and the choices."""
+    docs = np.unique(pairs["doc"])
+    folds = np.array_split(np.random.default_rng(SEED).permutation(docs), N_FOLDS)
+    out, choices = np.zeros(len(pairs["label"])), []
+    for fold in folds:
+        test = np.isin(pairs["doc"], fold)
+        train = {k: v[~test] for k, v in pairs.items()}
+        cap = max(CAPS, key=lambda c: _auc(capped(train, c), train["label"]))
+        choices.append(cap)
+        out[test] = capped({k: v[test] for k, v in pairs.items()}, cap)
+    return _auc(out, pairs["label"]), choices
+
+
+def labels_table(limit=None) -> None:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    print("| set | pairs | present | flagged | present among flagged | AUC, words only | AUC, cap 0.25 "
+          "| AUC, cap 0 | cap chosen out of fold: AUC (choices) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in ("xsum", "samsum"):
+        cache = CACHE / f"labels_{name}_{limit or 'all'}.pkl"
+        if cache.exists():
+            pairs = pickle.loads(cache.read_bytes())
+        else:
+            pairs = label_pairs(rose_rows(name, limit))
+            cache.write_bytes(pickle.dumps(pairs))
+        base, check, zero = (auc_interval(pairs, c) for c in (None, 0.25, 0.0))
+        oof, choices = chosen_cap_auc(pairs)
+        flagged = pairs["flag"].astype(bool)
+        fmt = "{:.3f} [{:.3f}, {:.3f}]".format
+        print(f"| RoSE {name} | {len(flagged):,} | {pairs['label'].mean():.1%} | {flagged.sum():,} "
+              f"({flagged.mean():.1%}) | {pairs['label'][flagged].mean():.1%} | {fmt(*base)} | {fmt(*check)} "
+              f"| {fmt(*zero)} | {oof:.3f} ({', '.join(f'{c:g}' for c in choices)}) |")
+
+
+# ---- 2. scores ------------------------------------------------------------------------------------------
+
+def truncate(text: str, n: int) -> str:
+    return " ".join(text.split()[:n])
+
+
+def score_sets(limit=None) -> dict:
+    """name -> (rows of inputs, human matrix): per document, the systems' summaries, references, SCUs."""
+    sets = {}
+    for name in ("xsum", "samsum"):
+        rows = rose_rows(name, limit)
+        systems = sorted(rows[0]["systems"])
+        docs = [dict(summaries=[r["systems"][s]["summary"] for s in systems], references=[r["reference"]],
+                     scus=r["scus"], weights=[1.0] * len(r["scus"]), contributors=None) for r in rows]
+        human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
+        sets[f"RoSE {name}"] = (docs, human)
+    with open(DATA / "tac2008" / "tac2008_pyramid.jsonl", encoding="utf-8") as f:
+        topics = [json.loads(line) for line in f if line.strip()]
+    with open(DATA / "tac2008" / "tac2008_scus.jsonl", encoding="utf-8") as f:
+        scus = {d["topic"]: d["scus"] for d in map(json.loads, f)}
+    topics = topics[:limit] if limit else topics
+    systems = sorted(topics[0]["systems"])
+    docs = [dict(summaries=[truncate(t["systems"][s]["summary"], TAC_WORDS) for s in systems],
+                 references=t["references"], scus=[u["label"] for u in scus[t["example_id"]]],
+                 weights=[float(u["weight"]) for u in scus[t["example_id"]]],
+                 contributors=[u["contributors"] for u in scus[t["example_id"]]]) for t in topics]
+    human = np.array([[t["systems"][s]["human_score"] for s in systems] for t in topics])
+    sets["TAC 2008"] = (docs, human)
+    return sets
+
+
+def score_matrix(docs, mode: str, claims: str) -> np.ndarray:
+    from pyramid_metric import PyramidScorer
+
+    scorer = PyramidScorer(claims=claims)
+    n = len(docs[0]["summaries"])
+    preds = [s for d in docs for s in d["summaries"]]
+    refs = [d["references"] for d in docs for _ in range(n)]
+    if mode == "default":
+        results = scorer.score(preds, refs, progress=False)
+    else:
+        results = scorer.score(preds, refs, progress=False, scus=[d["scus"] for d in docs for _ in range(n)],
+                               scu_weights=[d["weights"] for d in docs for _ in range(n)],
+                               scu_contributors=([d["contributors"] for d in docs for _ in range(n)]
+                                                 if docs[0]["contributors"] else None))
+    return np.array([r.score for r in results]).reshape(len(docs), n)
+
+
+def correlation_interval(metric, human, level) -> str:
+    from pyramid_metric.metaeval import bootstrap_correlation
+
+    lo, hi = bootstrap_correlation(metric, human, level, "pearson", RESAMPLES, SEED)
+    return f"{level(metric, human, 'pearson'):.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def scores_table(limit=None) -> None:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    print("| set | mode | claims | summary r [95%] | system r [95%] |")
+    print("|---|---|---|---|---|")
+    for name, (docs, human) in score_sets(limit).items():
+        for mode in ("default", "human SCUs"):
+            for claims in ("off", "check"):
+                cache = CACHE / f"scores_{name.replace(' ', '_')}_{mode.replace(' ', '_')}_{claims}_{limit or 'all'}.npy"
+                if cache.exists():
+                    m = np.load(cache)
+                else:
+                    m = score_matrix(docs, mode, claims)
+                    np.save(cache, m)
+                print(f"| {name} | {mode} | {claims} | {correlation_interval(m, human, summary_level)} "
+                      f"| {correlation_interval(m, human, system_level)} |", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--labels", action="store_true", help="AUC on RoSE's presence labels")
+    ap.add_argument("--scores", action="store_true", help="correlations on RoSE and TAC 2008")
+    ap.add_argument("--limit", type=int, default=None, help="the first N documents of each set")
+    args = ap.parse_args()
+    if args.labels:
+        labels_table(args.limit)
+    if args.scores:
+        scores_table(args.limit)
+    if not (args.labels or args.scores):
+        ap.error("choose --labels and/or --scores")
+
+
+if __name__ == "__main__":
+    main()

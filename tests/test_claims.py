@@ -1,0 +1,104 @@
+"""Meaning attacks: a summary that negates the reference, swaps who did what to whom, names another party or states
+other figures earns less than a faithful paraphrase (pyramid_metric/claims.py), in the default and with human SCUs.
+
+The stories are written for these tests.  Each attack keeps the reference's words, so a judge that counts words
+credits it as much as the copy; the paraphrase says the same facts in other words.
+"""
+import pytest
+
+from pyramid_metric import PyramidScorer
+from pyramid_metric.claims import claims, contradicted, passage_claims
+
+MATCH = ("Barcelona beat Real Madrid 5-0 on Sunday to win the Spanish league title for the third year in a row.")
+MATCH_ATTACKS = {
+    "paraphrase": "Real Madrid were beaten 5-0 by Barcelona on Sunday, and Barcelona won the Spanish league title "
+                  "for a third year running.",
+    "negated": "Barcelona did not beat Real Madrid 5-0 on Sunday and did not win the Spanish league title for the "
+               "third year in a row.",
+    "roles swapped": "Real Madrid beat Barcelona 5-0 on Sunday to win the Spanish league title for the third year "
+                     "in a row.",
+    "another party": "Bayern beat Real Madrid 5-0 on Sunday to win the Spanish league title for the third year in a "
+                     "row.",
+}
+RATES = ["The central bank raised interest rates on Thursday. Economists had expected the increase.",
+         "On Thursday the central bank raised interest rates, as economists had expected.",
+         "Economists had predicted that the central bank would raise interest rates, and on Thursday it did."]
+RATES_ATTACKS = {
+    "paraphrase": "Interest rates were raised by the central bank on Thursday, an increase economists had "
+                  "expected.",
+    "negated": "The central bank did not raise interest rates on Thursday. Economists had not expected an "
+               "increase.",
+}
+GAP = 0.10  # each attack scores at least this much below the paraphrase
+
+
+def _scores(candidates, references, **options):
+    options = {"claims": "check", **options}
+    results = PyramidScorer(**options).score(list(candidates.values()), [references] * len(candidates))
+    return {name: r.score for name, r in zip(candidates, results)}
+
+
+@pytest.mark.parametrize("references, candidates", [([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS)],
+                         ids=["one reference", "three references"])
+def test_attacks_score_below_the_paraphrase(references, candidates):
+    scores = _scores(candidates, references)
+    for name, score in scores.items():
+        if name != "paraphrase":
+            assert score <= scores["paraphrase"] - GAP, (name, scores)
+
+
+def test_without_the_check_the_attacks_pass_for_the_fact():
+    """The failure the check repairs: counting words, a negated or swapped summary scores above the paraphrase."""
+    scores = _scores(MATCH_ATTACKS, [MATCH], claims="off")
+    assert scores["negated"] > scores["paraphrase"]
+    assert scores["roles swapped"] > scores["paraphrase"]
+
+
+def test_human_scus_refuse_the_attacks():
+    scus = ["Barcelona beat Real Madrid", "Barcelona beat Real Madrid 5-0", "The match was on Sunday",
+            "Barcelona won the Spanish league title", "Barcelona won the title for the third year in a row"]
+    candidates = {k: v for k, v in MATCH_ATTACKS.items()}
+    results = PyramidScorer(claims="check").score(list(candidates.values()), scus=[scus] * len(candidates))
+    scores = {name: r.score for name, r in zip(candidates, results)}
+    for name, score in scores.items():
+        if name != "paraphrase":
+            assert score <= scores["paraphrase"] - GAP, (name, scores)
+
+
+@pytest.mark.parametrize("unit, text, expected", [
+    ("Barcelona beat Real Madrid", "Real Madrid were beaten by Barcelona.", False),   # passive for active
+    ("Barcelona beat Real Madrid", "Real Madrid beat Barcelona.", True),             # roles swapped
+    ("Barcelona beat Real Madrid", "Barcelona did not beat Real Madrid.", True),     # negated
+    ("Barcelona beat Real Madrid", "Barcelona failed to beat Real Madrid.", True),   # denied by its governor
+    ("Barcelona failed to beat Real Madrid", "Barcelona did not beat Real Madrid.", False),  # both negative
+    ("Barcelona beat Real Madrid", "Bayern beat Real Madrid.", True),                # another party
+    ("Barcelona beat Real Madrid 5-0", "Barcelona beat Real Madrid 3-1.", True),     # other figures
+    ("Apple agreed to buy Beats for $3 billion", "Apple agreed to buy Beats for 3 billion dollars.", False),
+    ("Apple agreed to buy Beats for $3 billion", "Apple agreed to buy Beats for $5 billion.", True),
+    ("David Cameron will meet Enda Kenny", "Enda Kenny will meet David Cameron.", False),  # a symmetric predicate
+    ("The director was nominated", "The weather was sunny and warm.", False),        # nothing bears on it
+    ("Barcelona beat Real Madrid", "Real Madrid beat Barcelona, but Barcelona beat Real Madrid in May.", False),
+])
+def test_contradicted(unit, text, expected):
+    assert contradicted(claims([unit])[0], claims([text])[0]) is expected
+
+
+def test_a_piece_takes_the_subject_of_its_passage():
+    """An EDU without a subject of its own ("to win the title") is read inside its reference."""
+    beat, win = passage_claims(("Barcelona beat Real Madrid on Sunday", "to win the title."))
+    assert win[0].predicate == "win" and "barcelona" in win[0].agent.stems
+    assert contradicted(win, claims(["Real Madrid beat Barcelona to win the title."])[0])
+
+
+def test_weights_count_only_the_references_that_state_a_unit():
+    """A reference that negates a unit's fact does not count towards its weight."""
+    refs = ["The council approved the new stadium on Monday.", "The council did not approve the new stadium."]
+    pyr = PyramidScorer(claims="check").pyramids([refs], [None])[0]
+    checked = {u.text: u.weight for u in pyr.units}
+    unchecked = {u.text: u.weight for u in PyramidScorer(claims="off").pyramids([refs], [None])[0].units}
+    assert max(unchecked.values()) == 2 and max(checked.values()) == 1, (checked, unchecked)
+
+
+def test_signature_names_the_check():
+    assert "claims:check(" in PyramidScorer(claims="check").signature()
+    assert "claims:off" in PyramidScorer(claims="off").signature()

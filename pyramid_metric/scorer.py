@@ -12,7 +12,7 @@ import re
 import sys
 import threading
 import warnings
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import List, Optional, Sequence, Tuple, Union
@@ -435,9 +435,9 @@ class PyramidScorer:
         else:
             signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
         out = metric_dict(scores, signature, sides=sides)
-        languages = sorted({r.language for r in results if r.language})
-        if languages:  # scores outside what the English components support say so
-            out["signature"] += "|lang:" + ",".join(languages)
+        language = run_language([r.language for r in results])
+        if language:  # a run outside what the English components support says so; each example says its own
+            out["signature"] += "|lang:" + language
         if explain:
             out["explanations"] = [r.explanation() for r in results]
         return out
@@ -475,6 +475,14 @@ class PyramidScorer:
 def _shown(items: Sequence) -> str:
     """The first five items, and how many more."""
     return ", ".join(map(str, items[:5])) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+
+
+def run_language(languages: Sequence[Optional[str]]) -> Optional[str]:
+    """The language of more than half of the examples when it is not English, else None: the signature describes
+    the run, so a few examples that look foreign (named in their warning and explanation) do not change it."""
+    counts = Counter(languages)
+    language, n = counts.most_common(1)[0] if counts else (None, 0)
+    return language if language and 2 * n > len(languages) else None
 
 
 def _warn_languages(languages: Sequence[Optional[str]]) -> None:

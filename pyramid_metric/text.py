@@ -552,6 +552,9 @@ _SCRIPT_LANGUAGES = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japa
                      "HEBREW": "Hebrew", "GREEK": "Greek", "DEVANAGARI": "a Devanagari-script language (e.g. Hindi)",
                      "THAI": "Thai"}
 _MIN_LATIN_WORDS = 8  # fewer words say too little about the language (a headline, a name)
+# Function words of a language name it only when at least this many different ones occur: one word repeated is
+# no language ("see ya ... See ya" in English chat is not Swahili, a game called "DA" is not Portuguese "da")
+_MIN_FUNCTION_WORDS = 3
 # Letters that English does not use, characteristic of Latin-script languages without a function-word list
 # above (checked in this order; ties go to the first).  Vietnamese also has the precomposed U+1EA0-U+1EF9.
 _LATIN_LETTERS = {
@@ -647,14 +650,18 @@ def _latin_stop_stems() -> dict:
 
 def latin_language(toks: Sequence[str], stemmed: bool = False) -> "str | None":
     """The language of ``_LATIN_STOPS`` (German ... Tagalog) of which at least 12% of the (lower-cased, or with
-    ``stemmed`` Porter-stemmed) words ``toks`` are function words, when more of them are than English ones;
-    None otherwise, and for fewer than 8 words."""
+    ``stemmed`` Porter-stemmed) words ``toks`` are function words, at least 3 different ones, when more of them
+    are than English ones; None otherwise, and for fewer than 8 words."""
     if len(toks) < _MIN_LATIN_WORDS:
         return None
     english_stops, others = (_stop_stems(), _latin_stop_stems()) if stemmed else (STOP_WORDS, _LATIN_STOPS)
     english = sum(t in english_stops for t in toks) / len(toks)
-    name, share = max(((lang, sum(t in stops for t in toks) / len(toks)) for lang, stops in others.items()),
-                      key=lambda x: x[1])
+    present = set(toks)
+    shares = [(lang, sum(t in stops for t in toks) / len(toks)) for lang, stops in others.items()
+              if len(present & stops) >= _MIN_FUNCTION_WORDS]
+    if not shares:
+        return None
+    name, share = max(shares, key=lambda x: x[1])
     return name if share >= 0.12 and share > english else None
 
 

@@ -93,7 +93,33 @@ def test_every_method_warns_and_signs_latin_script_languages(method):
     for k, language in enumerate(LATIN_OTHER):
         assert f"examples {k} look like {language}" in said, (method, said)
         assert out["explanations"][k]["language"] == language
-    assert out["signature"].endswith("|lang:Polish,Turkish,Vietnamese")
+    assert "lang:" not in out["signature"]  # three languages, none of most of the run: named per example only
+
+
+@pytest.mark.parametrize("text", [
+    "Louis: Gotta go, my mom's calling me Fabian: Ok, see ya Louis: See ya",  # "ya" twice: no Swahili
+    "Mary has played DA Inquisition. Lucas has played DA II. Daniel started playing DA Inquisition.",  # a game
+    "Ana: do you want to play? Joe: no no no, not now, do it later",  # English words that Portuguese also has
+])
+def test_short_colloquial_english_is_not_named_another_language(text):
+    assert detect_language([text]) is None
+
+
+def test_signature_names_a_language_only_when_most_of_the_run_is_in_it():
+    chat = "Louis: Gotta go, my mom's calling me Fabian: Ok, see ya Louis: See ya"
+    same, other = TEXTS["Chinese"]
+    sc = PyramidScorer(method="rouge")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        few = sc.compute([ENGLISH] * 3 + [same], [[ENGLISH]] * 3 + [[same]], explain=True)
+        most = sc.compute([ENGLISH, same, other], [[ENGLISH], [same], [same]])
+        chats = sc.compute([chat, ENGLISH], [[chat], [ENGLISH]])
+    assert "lang:" not in few["signature"]  # one example of four: said in its warning and explanation
+    assert [e.get("language") for e in few["explanations"]] == [None, None, None, "Chinese"]
+    assert any("examples 3 look like Chinese" in str(w.message) for w in caught)
+    assert most["signature"].endswith("|lang:Chinese")  # two of three
+    assert "lang:" not in chats["signature"]
+    assert not any("Swahili" in str(w.message) for w in caught)
 
 
 def test_english_development_data_is_never_flagged(realsumm_rows):

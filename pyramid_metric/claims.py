@@ -38,7 +38,7 @@ from .text import _stop_stems, detect_language, number_value, parse_many, stem
 # A unit the text contradicts keeps at most this presence (chosen on the RoSE presence labels, folds by
 # document: docs/studies/claims.md)
 CONTRADICTED_CAP = 0.25
-CLAIMS_CHECK = f"check(polarity,roles,names,figures;spacy-parse;cap:{CONTRADICTED_CAP:g})"
+CLAIMS_CHECK = f"check(polarity,roles,names,figures;spacy-parse;cap:{CONTRADICTED_CAP:g};acronyms)"
 
 # content-word stems, and the stems of the name it is when its head is a proper noun ("Real Madrid"; "the FBI
 # director" is no name: its head is "director")

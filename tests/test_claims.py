@@ -7,6 +7,7 @@ credits it as much as the copy; the paraphrase says the same facts in other word
 import pytest
 
 from pyramid_metric import PyramidScorer
+from pyramid_metric.acronyms import align_acronyms
 from pyramid_metric.claims import claims, contradicted, passage_claims
 
 MATCH = ("Barcelona beat Real Madrid 5-0 on Sunday to win the Spanish league title for the third year in a row.")
@@ -102,3 +103,23 @@ def test_weights_count_only_the_references_that_state_a_unit():
 def test_signature_names_the_check():
     assert "claims:check(" in PyramidScorer(claims="check").signature()
     assert "claims:off" in PyramidScorer(claims="off").signature()
+
+
+@pytest.mark.parametrize("text, references, expected", [
+    ("The ECB cut rates.", ["The European Central Bank cut rates."], "The European Central Bank cut rates."),
+    ("The European Central Bank cut rates.", ["The ECB cut rates."], "The ECB cut rates."),
+    ("The FBI said so.", ["the Federal Bureau of Investigation said so"], "The Federal Bureau of Investigation said so."),
+    ("The U.S. agreed.", ["The United States agreed."], "The United States agreed."),
+    ("The ECB cut rates.", ["The ECB, the European Central Bank, cut rates."], "The ECB cut rates."),  # both forms
+    ("The BBC said so.", ["The broadcaster said so."], "The BBC said so."),                          # no expansion
+])
+def test_acronyms_in_the_references_wording(text, references, expected):
+    assert align_acronyms(text, references) == expected
+
+
+def test_an_acronym_earns_what_its_expansion_earns():
+    ref = ["The European Central Bank cut interest rates on Thursday, its first cut in two years."]
+    candidates = ["The ECB cut interest rates on Thursday, its first cut in two years.", ref[0]]
+    checked = [r.score for r in PyramidScorer(claims="check").score(candidates, [ref] * 2)]
+    unchecked = [r.score for r in PyramidScorer(claims="off").score(candidates, [ref] * 2)]
+    assert checked[0] == pytest.approx(checked[1]) and unchecked[0] < unchecked[1] - 0.1

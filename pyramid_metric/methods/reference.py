@@ -133,10 +133,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..acronyms import align_acronyms
 from ..claims import CLAIMS_CHECK, cap_contradicted, passage_claims
 from ..claims import claims as read_claims
 from ..document import make_documents
@@ -153,7 +154,7 @@ from ..text import content_words, detect_language, lcs_length
 from ..text import words as text_words
 from .base import Method
 from .human import SCU_SCORES, HumanSCUPyramid, human_pyramid, score_human
-from .precision import PRECISION_SIGNATURE, precision, support_texts
+from .precision import PRECISION_SIGNATURE, precision_many, support_texts
 
 @lru_cache(maxsize=1)
 def _sentencizer():
@@ -187,6 +188,13 @@ PRESENT = 0.5  # presence probability above which a reference is taken to expres
 # REALSumm's reference sentences as a check (docs/studies/contextual.md); matcher="context" keeps its own (5, 0.5).
 SINGLE_SENTENCE_LAYER = 4
 SINGLE_SENTENCE_FLOOR = 0.4
+
+
+@lru_cache(maxsize=256)
+def _english(texts: Tuple[str, ...]) -> bool:
+    """Whether the texts that support a summary (its references) are English: their function words bind a
+    sentence (:func:`pyramid_metric.methods.precision.binding`)."""
+    return detect_language(list(texts)) is None
 
 
 def in_order_recall(pyr: Pyramid, summary: str) -> np.ndarray:
@@ -364,7 +372,8 @@ class ReferencePyramidMethod(Method):
             self._prepare(matcher, summaries, sentences, pyramids)
         if self.config.claims != "off":  # the summaries' claims, parsed in one batch
             read_claims(summaries)
-        return [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
+        results = [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
+        return self._with_precision(results, summaries, sentences, pyramids)
 
     def _prepare(self, matcher: Matcher, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
                  pyramids: Sequence[Pyramid]) -> None:
@@ -407,8 +416,16 @@ class ReferencePyramidMethod(Method):
 
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary (module docstring, 2), capped where the summary contradicts it."""
-        return self._unless_contradicted(self._word_presence(pyr, summary, sentences),
-                                         lambda: self._edu_claims(pyr), summary)
+        summary, sentences = self._in_their_words(summary, sentences, [u.text for u in pyr.units])
+        return self._unless_contradicted(self._word_presence(pyr, summary, sentences), lambda: self._edu_claims(pyr),
+                                         summary)
+
+    def _in_their_words(self, summary: str, sentences: Sequence[str], texts: Sequence[str]):
+        """The summary and its sentences as judged: with ``claims="check"``, their acronyms and the names they
+        abbreviate written as ``texts`` (the units) write them (:func:`pyramid_metric.acronyms.align_acronyms`)."""
+        if self.config.claims == "off":
+            return summary, sentences
+        return align_acronyms(summary, texts), [align_acronyms(s, texts) for s in sentences]
 
     def _word_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary as the matcher reads words, half of it required in one place."""
@@ -430,29 +447,40 @@ class ReferencePyramidMethod(Method):
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
+        summary, sentences = self._in_their_words(summary, sentences, texts)
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
         return self._unless_contradicted((whole + best) / 2, lambda: read_claims(list(texts)), summary)
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
-        """The recall (the pyramid score) with its matches, and the precision side (:mod:`.precision`)."""
+        """The recall (the pyramid score) with its matches; a sentence said again is read once."""
         if sentences is None:
             sentences = self._sentences([summary])[0]
         said_once = list(dict.fromkeys(sentences))  # a sentence said again earns what it earns once
         if len(said_once) < len(sentences):
             result = self._recall(" ".join(said_once), pyr, said_once)
-            result = replace(result, notes=result.notes + (f"{len(sentences) - len(said_once)} repeated sentence(s) "
-                                                           f"read once for the score",))
-        else:
-            result = self._recall(summary, pyr, sentences)
-        if isinstance(pyr, HumanSCUPyramid):  # the SCU labels and their contributors support a summary
-            supports, judge = support_texts(pyr.units, [range(len(pyr.units))], pyr.mentions), self.matcher
-        else:
-            supports, judge = support_texts(pyr.units, pyr.reference_groups()), self.judge(pyr)
-        if not summary.strip() or not pyr.units:
-            return replace(result, precision=0.0)
-        value, unsupported = precision(sentences or [summary], supports, judge, self.matcher,
-                                       detect_language([summary]) is None)
-        return replace(result, precision=value, unsupported=tuple(unsupported))
+            return replace(result, notes=result.notes + (f"{len(sentences) - len(said_once)} repeated sentence(s) "
+                                                         f"read once for the score",))
+        return self._recall(summary, pyr, sentences)
+
+    def _with_precision(self, results: Sequence[ScoreResult], summaries: Sequence[str],
+                        sentences: Sequence[Sequence[str]], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:
+        """Each result with its precision (:mod:`.precision`): the summaries of one pyramid are read together."""
+        groups: dict = {}
+        for i, (summary, pyr) in enumerate(zip(summaries, pyramids)):
+            if summary.strip() and pyr.units:
+                groups.setdefault(id(pyr), []).append(i)
+        found = {}
+        for idx in groups.values():
+            pyr = pyramids[idx[0]]
+            if isinstance(pyr, HumanSCUPyramid):  # the SCU labels and their contributors support a summary
+                supports, judge = support_texts(pyr.units, [range(len(pyr.units))], pyr.mentions), self.matcher
+            else:
+                supports, judge = support_texts(pyr.units, pyr.reference_groups()), self.judge(pyr)
+            values = precision_many([sentences[i] or [summaries[i]] for i in idx], supports, judge, self.matcher,
+                                    english=_english(tuple(supports)))
+            found.update(zip(idx, values))
+        return [replace(r, precision=found[i][0], unsupported=tuple(found[i][1])) if i in found
+                else replace(r, precision=0.0) for i, r in enumerate(results)]
 
     def _recall(self, summary: str, pyr: Pyramid, sentences: Sequence[str]) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
@@ -539,7 +567,8 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
            help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "
                 "most 0.25 of its presence, and a reference that contradicts a unit does not count towards its "
-                "weight; off: presence as the matcher reads words"),
+                "weight; acronyms are read as the names the references spell out (ECB: European Central Bank); "
+                "off: presence as the matcher reads words"),
 ), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "soft"}, fields=(
     MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
     option("weight", "fact_weight", lambda v: f"{v}-by-wordings" if v == "shared" else v,

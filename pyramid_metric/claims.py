@@ -33,7 +33,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .text import _stop_stems, detect_language, number_value, parse_many, stem
+from .text import _stop_stems, detect_language, number_value, parse_many, stem, words
 
 # A unit the text contradicts keeps at most this presence (chosen on the RoSE presence labels, folds by
 # document: docs/studies/claims.md)
@@ -43,7 +43,9 @@ CLAIMS_CHECK = f"check(polarity,roles,names,figures;spacy-parse;cap:{CONTRADICTE
 # content-word stems, and the stems of the name it is when its head is a proper noun ("Real Madrid"; "the FBI
 # director" is no name: its head is "director")
 Argument = namedtuple("Argument", "stems party")
-Claim = namedtuple("Claim", "predicate negated agent patient others figures")
+# forms: the stems of the predicate's lemma and of its word as written ("won": win, won), to find it in a text
+# unparsed; agent_first: the agent is written before the patient (active voice)
+Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first")
 
 EMPTY = Argument(frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
@@ -212,7 +214,9 @@ def _claim(tok) -> Claim:
     a, p, o = arg(agent), arg(patient), arg(other)
     lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)] + [tok]
-    return Claim(lemma, _negated(tok), a, p, o, _figures(clause))
+    first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1)
+    return Claim(lemma, _negated(tok), a, p, o, _figures(clause), frozenset({stem(lemma), stem(tok.lower_)}),
+                 first)
 
 
 def claims_of_doc(doc) -> Tuple[Claim, ...]:
@@ -297,15 +301,53 @@ def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> 
     return False
 
 
+# the stems of the words that may negate a claim: a sentence without any states no negation
+_NEGATION_STEMS = frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | {"didn", "doesn", "don", "isn", "wasn", "aren",
+                                                                         "weren", "won", "can", "couldn", "hasn",
+                                                                         "haven", "hadn", "wouldn", "shouldn"})
+_COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "s", "re"})
+
+
+def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
+    """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
+    without parsing it: a negation word in either, figures in both, a name of the claim missing from the sentence,
+    or its agent and patient written in the other order.  A sentence it returns False for cannot contradict the
+    claim (:func:`contradicts` would find the same polarity, roles, names and figures, or nothing bearing on it)."""
+    present = set(sentence)
+    if claim.negated or present & _NEGATION_STEMS:
+        return True
+    if claim.figures and any(w[:1].isdigit() or number_value(w) is not None for w in sentence):
+        return True
+    if any(name not in present for name in claim.agent.party | claim.patient.party):
+        return True
+    agent = [k for k, w in enumerate(sentence) if w in claim.agent.stems]
+    patient = [k for k, w in enumerate(sentence) if w in claim.patient.stems]
+    return bool(agent and patient and (agent[0] < patient[0]) != claim.agent_first)
+
+
+def _mentions(claim: Claim, sentence: Sequence[str]) -> bool:
+    """Whether a sentence (stemmed words) has the claim's predicate (a copula: any form of "be")."""
+    forms = _COPULA if claim.predicate == "be" else claim.forms
+    return any(w in forms for w in sentence)
+
+
 def cap_contradicted(presence: np.ndarray, unit_claims: Sequence[Sequence[Claim]], text: str,
-                     cap: float = CONTRADICTED_CAP) -> np.ndarray:
+                     sentences: Sequence[str] = (), cap: float = CONTRADICTED_CAP) -> np.ndarray:
     """``presence`` (of each unit in ``text``; ``unit_claims``: each unit's claims) capped at ``cap`` for the
-    units ``text`` contradicts; text in a language other than English is left as it is (the parse is English)."""
+    units ``text`` contradicts; text in a language other than English is left as it is (the parse is English).
+
+    Only what can change is parsed: units whose presence is above ``cap``, judged against the ``sentences`` of
+    ``text`` (the whole text when none are given) that mention one of their predicates, and only when one of those
+    might contradict the unit (:func:`_may_contradict`); a faithful extract is never parsed."""
     presence = np.asarray(presence, dtype=float)
-    if not len(unit_claims) or not text.strip() or detect_language([text]) is not None:
+    at_stake = [j for j, c in enumerate(unit_claims) if c and presence[j] > cap]
+    if not at_stake or not text.strip() or detect_language([text]) is not None:
         return presence
-    text_claims = claims([text])[0]
-    if not text_claims:
-        return presence
-    flags = np.array([contradicted(c, text_claims) for c in unit_claims])
+    pieces = [s for s in (sentences or [text]) if s.strip()]
+    piece_words = [words(s) for s in pieces]
+    flags = np.zeros(len(presence), dtype=bool)
+    for j in at_stake:
+        near = [k for k, w in enumerate(piece_words) if any(_mentions(c, w) for c in unit_claims[j])]
+        if any(_may_contradict(c, piece_words[k]) for c in unit_claims[j] for k in near):
+            flags[j] = contradicted(unit_claims[j], [c for cs in claims([pieces[k] for k in near]) for c in cs])
     return np.where(flags, np.minimum(presence, cap), presence)

@@ -267,13 +267,14 @@ class ReferencePyramidMethod(Method):
         return self._unless_contradicted(np.clip(np.nan_to_num(self.matcher.expressed(list(units), text)), 0.0, 1.0),
                                          lambda: read_claims(list(units)), text)
 
-    def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str) -> np.ndarray:
-        """``presence`` of each unit in ``text``, capped where ``text`` contradicts the unit's claims
-        (``unit_claims()``: each unit's; :func:`pyramid_metric.claims.cap_contradicted`); ``claims="off"``:
-        unchanged."""
+    def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str,
+                             sentences: Sequence[str] = ()) -> np.ndarray:
+        """``presence`` of each unit in ``text`` (split into ``sentences``), capped where ``text`` contradicts the
+        unit's claims (``unit_claims()``: each unit's; :func:`pyramid_metric.claims.cap_contradicted`);
+        ``claims="off"``: unchanged."""
         if self.config.claims == "off" or not len(presence):
             return presence
-        return cap_contradicted(presence, unit_claims(), text)
+        return cap_contradicted(presence, unit_claims(), text, sentences)
 
     @staticmethod
     def _edu_claims(pyr: Pyramid) -> list:
@@ -370,8 +371,6 @@ class ReferencePyramidMethod(Method):
         sentences = self._sentences(summaries)
         for matcher in [m for m in (self.matcher, self.context_judge) if m is not None]:
             self._prepare(matcher, summaries, sentences, pyramids)
-        if self.config.claims != "off":  # the summaries' claims, parsed in one batch
-            read_claims(summaries)
         results = [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
         return self._with_precision(results, summaries, sentences, pyramids)
 
@@ -418,7 +417,7 @@ class ReferencePyramidMethod(Method):
         """Presence of each unit in the summary (module docstring, 2), capped where the summary contradicts it."""
         summary, sentences = self._in_their_words(summary, sentences, [u.text for u in pyr.units])
         return self._unless_contradicted(self._word_presence(pyr, summary, sentences), lambda: self._edu_claims(pyr),
-                                         summary)
+                                         summary, sentences)
 
     def _in_their_words(self, summary: str, sentences: Sequence[str], texts: Sequence[str]):
         """The summary and its sentences as judged: with ``claims="check"``, their acronyms and the names they
@@ -449,7 +448,7 @@ class ReferencePyramidMethod(Method):
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
         summary, sentences = self._in_their_words(summary, sentences, texts)
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
-        return self._unless_contradicted((whole + best) / 2, lambda: read_claims(list(texts)), summary)
+        return self._unless_contradicted((whole + best) / 2, lambda: read_claims(list(texts)), summary, sentences)
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         """The recall (the pyramid score) with its matches; a sentence said again is read once."""

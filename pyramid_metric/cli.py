@@ -11,6 +11,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import sys
 import warnings
 from typing import List
@@ -26,6 +27,34 @@ PYRAMIDS_HELP = ("score against human pyramids: a DUCView .pyr file, a folder of
                  "summarizer_id is one of the model summaries: the pyramid of the others)")
 JACKKNIFE_HELP = ("with K >= 2 references, score the mean over the K leave-one-out subsets of K - 1 references "
                   "(ROUGE-1.5.5's jackknifing)")
+
+
+class Example(dict):
+    """One example read from an input file, and where it was read (``in.jsonl: line 3``) for error messages."""
+
+    where = ""
+
+    @classmethod
+    def at(cls, row, where: str):
+        if not isinstance(row, dict):
+            return row  # refused, with its place, by read_examples
+        example = cls(row)
+        example.where = where
+        return example
+
+
+_INDEXED = re.compile(r"`?(predictions|references|sources)\[(\d+)\]((?:\[\d+\])*)`?")
+_FIELDS = {"predictions": "prediction", "references": "references", "sources": "source"}
+
+
+def located(message: str, rows: List[dict]) -> str:
+    """A scorer's message about ``predictions[i]`` (or ``references[i][j]``, ``sources[i]``) said of the input
+    file's example: ``in.jsonl: line 3: `prediction` must be a str, got int``."""
+    m = _INDEXED.search(message)
+    if m is None or int(m.group(2)) >= len(rows) or not getattr(rows[int(m.group(2))], "where", ""):
+        return message
+    field = f"`{_FIELDS[m.group(1)]}{m.group(3)}`"
+    return f"{rows[int(m.group(2))].where}: {message[:m.start()]}{field}{message[m.end():]}"
 
 
 class InputError(Exception):
@@ -90,7 +119,7 @@ def read_examples(path: str, required=("prediction", "references")) -> List[dict
         try:
             import datasets
 
-            rows = [dict(r) for r in datasets.load_from_disk(path)]
+            rows = [Example.at(dict(r), f"{path}: row {n}") for n, r in enumerate(datasets.load_from_disk(path), 1)]
         except Exception as exc:
             raise InputError(f"{path}: not a datasets folder ({exc})") from None
     elif path.endswith(".csv"):
@@ -112,13 +141,13 @@ def read_examples(path: str, required=("prediction", "references")) -> List[dict
                     refs = json_value(refs, f"{path}: row {n} (line {reader.line_num}), references")
                 except InputError:
                     pass  # a text that starts with "[": kept as the text
-            rows.append({**row, "references": refs})
+            rows.append(Example.at({**row, "references": refs}, f"{path}: row {n} (line {reader.line_num})"))
     else:
         with open(path, "rb") as f:
             for n, raw in enumerate(f, 1):
                 line = _decode_line(path, n, raw)
                 if line.strip():
-                    rows.append(json_value(line, f"{path}:{n}"))
+                    rows.append(Example.at(json_value(line, f"{path}:{n}"), f"{path}: line {n}"))
     for n, r in enumerate(rows, 1):
         if not isinstance(r, dict):
             raise InputError(f"{path}: example {n} is not an object")
@@ -236,8 +265,8 @@ def _score_rows(args, rows, explain: bool):
     srcs = [r.get("source") for r in rows] if any("source" in r for r in rows) else None
     try:
         results = scorer.score(preds, refs, srcs, progress=None, jackknife=getattr(args, "jackknife", False))
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
+    except (ValueError, TypeError) as exc:
+        raise InputError(located(str(exc), rows)) from None
     return scorer, results, refs
 
 

@@ -47,6 +47,17 @@ def explain(source: str, references: str, summary: str, scorer=None) -> Tuple[fl
                                               source=src)
 
 
+def respond(source: str, references: str, summary: str, scorer=None) -> str:
+    """What the page shows after Score: the explanation, or the input error in its place (an error never
+    leaves the previous explanation on screen)."""
+    import html
+
+    try:
+        return explain(source, references, summary, scorer)[1]
+    except ValueError as exc:
+        return f'<p class="pm-error" role="alert" style="color:#b00020"><b>Error:</b> {html.escape(str(exc))}</p>'
+
+
 def build_demo(scorer=None, **options):
     """The Gradio Blocks app; ``options`` configure the :class:`~pyramid_metric.scorer.PyramidScorer`."""
     try:
@@ -58,10 +69,7 @@ def build_demo(scorer=None, **options):
     scorer = scorer or PyramidScorer(**options)
 
     def run(source: str, references: str, summary: str) -> str:
-        try:
-            return explain(source, references, summary, scorer)[1]
-        except ValueError as exc:
-            raise gr.Error(str(exc)) from None
+        return respond(source, references, summary, scorer)
 
     with gr.Blocks(title="Pyramid metric") as demo:
         gr.Markdown(f"# {TITLE}\n{INTRO}")

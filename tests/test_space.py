@@ -140,3 +140,14 @@ def test_metric_card_has_evaluate_layout():
     assert card.count("@inproceedings") == 5  # the five seed papers
     reqs = (ROOT / "metric_card" / "requirements.txt").read_text(encoding="utf-8")
     assert "pyramid-metric[space]==" in reqs and "evaluate" in reqs and "torch==" in reqs
+
+
+def test_an_error_replaces_the_previous_explanation():
+    from pyramid_metric.space import example, respond
+
+    source, refs, summary = example()
+    shown = respond(source, refs, summary)
+    assert "earned credit" in shown
+    shown = respond(source, " \n ", summary)  # the page's explanation is replaced by what respond returns
+    assert "at least one reference" in shown and "earned credit" not in shown and 'role="alert"' in shown
+    assert "the summary is empty" in respond(source, refs, "  ")

@@ -475,7 +475,7 @@ class ReferencePyramidMethod(Method):
                 supports, judge = support_texts(pyr.units, [range(len(pyr.units))], pyr.mentions), self.matcher
             else:
                 supports, judge = support_texts(pyr.units, pyr.reference_groups()), self.judge(pyr)
-            values = precision_many([sentences[i] or [summaries[i]] for i in idx], supports, judge, self.matcher,
+            values = precision_many([sentences[i] or [summaries[i]] for i in idx], supports, judge,
                                     english=_english(tuple(supports)))
             found.update(zip(idx, values))
         return [replace(r, precision=found[i][0], unsupported=tuple(found[i][1])) if i in found

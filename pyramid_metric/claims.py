@@ -40,14 +40,15 @@ from .text import _stop_stems, detect_language, number_value, parse_many, stem, 
 CONTRADICTED_CAP = 0.25
 CLAIMS_CHECK = f"check(polarity,roles,names,figures;spacy-parse;cap:{CONTRADICTED_CAP:g};acronyms)"
 
-# content-word stems, and the stems of the name it is when its head is a proper noun ("Real Madrid"; "the FBI
-# director" is no name: its head is "director")
-Argument = namedtuple("Argument", "stems party")
+# stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
+# London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
+# "director")
+Argument = namedtuple("Argument", "stems core party")
 # forms: the stems of the predicate's lemma and of its word as written ("won": win, won), to find it in a text
 # unparsed; agent_first: the agent is written before the patient (active voice)
 Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first")
 
-EMPTY = Argument(frozenset(), frozenset())
+EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
 # verbs that deny the complement they govern: "failed to win" says the win did not happen
 DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent"})
@@ -127,14 +128,23 @@ def _argument(head) -> Argument:
     stops = _stop_stems()
     tokens = _argument_tokens(head)
     stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if t.is_alpha) if s not in stops)  # figures apart
-    name = [head] + [c for c in head.children if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
-    party = frozenset(_folded_stem(t.text) for t in name if t.is_alpha) if head.pos_ == "PROPN" else frozenset()
-    return Argument(stems, party)
+    core = frozenset(_folded_stem(t.text) for t in [head] + [c for c in head.children if c.dep_ in ("compound", "flat")]
+                     if t.is_alpha) - stops
+    return Argument(stems, core, core if _is_name(head) else frozenset())
+
+
+def _is_name(head) -> bool:
+    """A proper noun, or a capitalised noun that is no common noun starting a sentence ("Trump nominated", not
+    "The president" nor "Officials said")."""
+    if head.pos_ == "PROPN":
+        return True
+    if head.pos_ != "NOUN" or not head.text[:1].isupper() or head.text.isupper():
+        return False
+    return not head.is_sent_start or (head.tag_ == "NN" and not any(c.dep_ == "det" for c in head.children))
 
 
 def _merge(args: Sequence[Argument]) -> Argument:
-    return Argument(frozenset().union(*[a.stems for a in args]), frozenset().union(*[a.party for a in args])) \
-        if args else EMPTY
+    return Argument(*(frozenset().union(*[getattr(a, f) for a in args]) for f in Argument._fields)) if args else EMPTY
 
 
 def _is_predicate(tok) -> bool:
@@ -193,7 +203,7 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
             agent.extend(g for g in c.children if g.dep_ == "pobj")
         elif dep == "prep":
             other.extend(g for g in c.children if g.dep_ == "pobj")
-        elif dep in ("npadvmod", "nummod", "advmod") and c.like_num:
+        elif dep == "npadvmod" or (dep in ("nummod", "advmod") and c.like_num):  # "rose 5%", "5 - 0"
             other.append(c)
     gov = _governor(tok) if depth < 8 else None
     if gov is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
@@ -213,7 +223,9 @@ def _claim(tok) -> Claim:
 
     a, p, o = arg(agent), arg(patient), arg(other)
     lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
-    clause = [t for h in agent + patient + other for t in _argument_tokens(h)] + [tok]
+    # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
+    clause = [t for h in agent + patient + other for t in _argument_tokens(h)
+              if not (t.dep_ == "appos" and t.like_num)] + [tok]
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1)
     return Claim(lemma, _negated(tok), a, p, o, _figures(clause), frozenset({stem(lemma), stem(tok.lower_)}),
                  first)
@@ -276,8 +288,8 @@ def contradicts(unit: Claim, other: Claim) -> bool:
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
         return bool(mine.party and theirs.party and not mine.party & theirs.party) or _other_figures(unit, other)
-    straight = _shares(unit.agent, other.agent) or _shares(unit.patient, other.patient)
-    crossed = _shares(unit.agent, other.patient) and _shares(unit.patient, other.agent)
+    straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
+    crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
     if crossed and not straight:
         return True
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
@@ -287,8 +299,9 @@ def contradicts(unit: Claim, other: Claim) -> bool:
 
 
 def _other_figures(unit: Claim, other: Claim) -> bool:
-    """Both state figures, and none in common."""
-    return bool(unit.figures and other.figures and not unit.figures & other.figures)
+    """Each states a figure the other does not: "sentenced to five years" and "to seven years" (an extra figure on
+    one side alone, a date, a second amount, is no contradiction)."""
+    return bool(unit.figures - other.figures and other.figures - unit.figures)
 
 
 def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:

@@ -79,6 +79,16 @@ def test_human_scus_refuse_the_attacks():
     ("David Cameron will meet Enda Kenny", "Enda Kenny will meet David Cameron.", False),  # a symmetric predicate
     ("The director was nominated", "The weather was sunny and warm.", False),        # nothing bears on it
     ("Barcelona beat Real Madrid", "Real Madrid beat Barcelona, but Barcelona beat Real Madrid in May.", False),
+    ("An agreement was reached on Friday.", "No agreement was reached on Friday.", True),
+    ("The drug is safe for children.", "The drug is not safe for children.", True),       # a copula
+    ("Smith was arrested by police in London.", "Police were arrested by Smith in London.", True),
+    ("Sales rose 5% in March.", "Sales rose 7% in March.", True),
+    ("Ms Smith, 45, was sentenced to five years.", "Ms Smith, 45, was sentenced to seven years.", True),
+    ("The company was founded in 2015.", "The company was founded in 2015 with 12 staff.", False),  # a figure more
+    ("Obama nominated Comey as FBI director.", "Trump nominated Comey as FBI director.", True),
+    ("The president nominated Comey.", "Obama nominated Comey.", False),              # no name to contradict
+    ("Officials said the bridge was closed.", "The mayor said the bridge was closed.", False),
+    ("Germany beat Argentina in the final.", "Argentina lost to Germany in the final.", False),
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected

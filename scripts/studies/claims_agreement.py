@@ -146,7 +146,7 @@ def truncate(text: str, n: int) -> str:
 
 def score_sets(limit=None) -> dict:
     """name -> (rows of inputs, human matrix): per document, the systems' summaries, references, SCUs."""
-    sets = {}
+    sets = {"TAC 2008": tac2008(limit)}
     for name in ("xsum", "samsum"):
         rows = rose_rows(name, limit)
         systems = sorted(rows[0]["systems"])
@@ -154,6 +154,11 @@ def score_sets(limit=None) -> dict:
                      scus=r["scus"], weights=[1.0] * len(r["scus"]), contributors=None) for r in rows]
         human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
         sets[f"RoSE {name}"] = (docs, human)
+    return sets
+
+
+def tac2008(limit=None) -> tuple:
+    """TAC 2008's topics (inputs as :func:`score_sets`) and NIST's modified pyramid scores."""
     with open(DATA / "tac2008" / "tac2008_pyramid.jsonl", encoding="utf-8") as f:
         topics = [json.loads(line) for line in f if line.strip()]
     with open(DATA / "tac2008" / "tac2008_scus.jsonl", encoding="utf-8") as f:
@@ -165,8 +170,7 @@ def score_sets(limit=None) -> dict:
                  weights=[float(u["weight"]) for u in scus[t["example_id"]]],
                  contributors=[u["contributors"] for u in scus[t["example_id"]]]) for t in topics]
     human = np.array([[t["systems"][s]["human_score"] for s in systems] for t in topics])
-    sets["TAC 2008"] = (docs, human)
-    return sets
+    return docs, human
 
 
 def score_matrix(docs, mode: str, claims: str) -> np.ndarray:

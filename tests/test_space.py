@@ -3,6 +3,7 @@ Chromium (Debian ``chromium`` + ``chromium-driver``, through selenium): load the
 the score and the highlighted explanation. Skips, saying why, only when gradio, selenium or Chromium is not
 installed (.ci/run installs them). Set ``PYRAMID_UPDATE_SCREENSHOTS=1`` to refresh docs/space.png.
 """
+import contextlib
 import os
 import shutil
 import socket
@@ -35,6 +36,14 @@ def test_explain_function_returns_score_and_highlights():
 @pytest.fixture
 def app_url(tmp_path):
     pytest.importorskip("gradio", reason="the Space needs the [space] extra (gradio)")
+    with serving(sys.executable, ROOT / "metric_card" / "app.py", tmp_path) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(python, app, cwd):
+    """The URL of ``app`` served by ``python`` on a free local port, until the block ends."""
+    tmp_path = Path(cwd)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -42,7 +51,7 @@ def app_url(tmp_path):
                GRADIO_ANALYTICS_ENABLED="False", HF_HUB_OFFLINE="1", HF_HUB_DISABLE_TELEMETRY="1",
                NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost")
     log = open(tmp_path / "app.log", "w")
-    proc = subprocess.Popen([sys.executable, str(ROOT / "metric_card" / "app.py")], cwd=tmp_path, env=env,
+    proc = subprocess.Popen([str(python), str(app)], cwd=tmp_path, env=env,
                             stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -139,7 +148,8 @@ def test_metric_card_has_evaluate_layout():
     assert positions == sorted(positions)
     assert card.count("@inproceedings") == 5  # the five seed papers
     reqs = (ROOT / "metric_card" / "requirements.txt").read_text(encoding="utf-8")
-    assert "pyramid-metric[space]==" in reqs and "evaluate" in reqs and "torch==" in reqs
+    assert "pyramid-metric[space] @ git+" in reqs and "evaluate" in reqs and "torch==" in reqs  # not on PyPI
+    assert "pyramid-metric[space]==" not in reqs and "pip install pyramid-metric`" not in card
 
 
 def test_an_error_replaces_the_previous_explanation():
@@ -151,3 +161,65 @@ def test_an_error_replaces_the_previous_explanation():
     shown = respond(source, " \n ", summary)  # the page's explanation is replaced by what respond returns
     assert "at least one reference" in shown and "earned credit" not in shown and 'role="alert"' in shown
     assert "the summary is empty" in respond(source, refs, "  ")
+
+
+# --- the Space folder a machine that reaches only PyPI installs: scripts/tools/space_folder.py ----------------
+@pytest.fixture(scope="module")
+def space_folder(tmp_path_factory):
+    """(folder, python): the Space folder written by the script, installed from its own requirements.txt into a
+    fresh virtual environment (it reuses this one's packages, --system-site-packages, so that it installs
+    offline: pip takes nothing from an index, --no-index, and the package itself only from the folder's wheel)."""
+    pytest.importorskip("gradio", reason="the Space needs the [space] extra (gradio)")
+    pytest.importorskip("hatchling", reason="building the wheel offline needs hatchling (the [test] extra)")
+    tmp = tmp_path_factory.mktemp("space-folder")
+    folder, venv = tmp / "space", tmp / "venv"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "tools" / "space_folder.py"), str(folder)], check=True,
+                   timeout=600)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    # the venv's own old setuptools would hide the newer one torch requires
+    subprocess.run([str(python), "-m", "pip", "uninstall", "-q", "-y", "setuptools"], check=True, timeout=300)
+    subprocess.run([str(python), "-m", "pip", "install", "--no-index", "-q", "-r", "requirements.txt"],
+                   cwd=folder, check=True, timeout=900)
+    return folder, python
+
+
+def test_space_folder_holds_the_wheel_its_requirements_install(space_folder):
+    folder, python = space_folder
+    wheels = list(folder.glob("pyramid_metric-*.whl"))
+    assert len(wheels) == 1 and f"./{wheels[0].name}[space]" in (folder / "requirements.txt").read_text()
+    assert {"README.md", "app.py", "pyramid.py", "requirements.txt"} <= {p.name for p in folder.iterdir()}
+    code = ("import app, pyramid_metric\n"
+            "from pyramid_metric.space import example, respond\n"
+            "print(pyramid_metric.__file__)\n"
+            "print('earned credit' in respond(*example()))\n")
+    p = subprocess.run([str(python), "-c", code], cwd=folder, capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, HF_HUB_OFFLINE="1"))
+    assert p.returncode == 0, p.stderr[-3000:]
+    where, explained = p.stdout.split()[-2:]
+    assert where.startswith(str(python.parent.parent)) and explained == "True"  # the wheel's copy, not this one
+
+
+def test_space_folder_serves_in_headless_chromium(browser, space_folder, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    folder, python = space_folder
+    with serving(python, folder / "app.py", tmp_path) as url:
+        wait = WebDriverWait(browser, 180)
+        browser.get(url)
+        wait.until(EC.element_to_be_clickable((By.ID, "score-button")))
+        sample = wait.until(EC.element_to_be_clickable(
+            (By.XPATH, "//*[contains(@class, 'gallery') or self::table]//*[contains(text(), 'Lucero')]")))
+        sample.click()
+        browser.find_element(By.ID, "score-button").click()
+        wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#explanation .pm-report mark.sw")))
+        assert 0 < float(browser.find_element(By.CSS_SELECTOR, "#explanation .score").text) <= 1
+        # an error then takes the explanation's place
+        refs = browser.find_element(By.CSS_SELECTOR, "#references textarea")
+        refs.clear()
+        refs.send_keys(" ")
+        browser.find_element(By.ID, "score-button").click()
+        wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#explanation .pm-error")))
+        assert not browser.find_elements(By.CSS_SELECTOR, "#explanation .pm-report")

@@ -32,6 +32,16 @@ class Extract:
     alignment: Tuple[Tuple[int, int], ...] = field(default=())  # (source EDU, reference EDU), Prop(AL) only
     note: str = ""  # anything the explanation should say about this extract
 
+    @property
+    def below_sentence_term(self) -> bool:
+        """Empty although the source shares units with the reference: no source sentence shares more of them
+        than the sentence term of Eq. (9) costs (with the paper's penalty of 1, a sentence sharing one unit
+        adds 1 - 1 = 0, and the optimum leaves it out)."""
+        return not self.edus and self.solver != TRIVIAL and self.status in (solve.OPTIMAL, solve.TIME_LIMIT)
+
+
+TRIVIAL = "trivial"  # the solver of an extract with nothing to choose: no unit (or word) shared with the source
+
 
 def phi(source_words: List[str], ref_words: List[str]) -> float:
     """Eq. (6): phi(e, m) = l(LCS(e, m)) / l(m), in words."""
@@ -57,7 +67,7 @@ def align_extract(source: Document, reference: Document, length_limit: int,
                 if s > 0:
                     sims[j, k] = s
     if not sims:
-        return Extract((), 0.0, solve.OPTIMAL, "trivial")
+        return Extract((), 0.0, solve.OPTIMAL, TRIVIAL)
     prob = pulp.LpProblem("align_extract", pulp.LpMaximize)
     a = {jk: prob.add_variable(f"a_{jk[0]}_{jk[1]}", cat="Binary") for jk in sims}
     prob += pulp.lpSum(sims[jk] * v for jk, v in a.items())  # (1)
@@ -129,7 +139,7 @@ def oracle_ilp(source: Document, reference: Document, length_limit: int, units: 
                for u, occs in occurrences_by_unit(occurrences(source, units)).items() if u in ref_counts}
     by_unit = {u: occs for u, occs in by_unit.items() if occs}
     if not by_unit:
-        return Extract((), 0.0, solve.OPTIMAL, "trivial")
+        return Extract((), 0.0, solve.OPTIMAL, TRIVIAL)
     edus = sorted({e for occs in by_unit.values() for o in occs for e in (o.left, o.right)})
     sents = sorted({source.edus[j].sentence for j in edus})
     prob = pulp.LpProblem("oracle_extract", pulp.LpMaximize)

@@ -374,18 +374,41 @@ class PyramidScorer:
         with the source (the content only it has earns nothing, so even a copy of it can score 0)."""
         method = self.config.method
         empty = [i for i, p in enumerate(pyramids) if not p.units]
+        below = [i for i in empty if any(ex.below_sentence_term for ex in pyramids[i].extracts)]
+        if below:
+            warnings.warn(f"examples {_shown(below)}: method {method!r} finds no content unit in the source: "
+                          f"{self._sentence_term_note()}; their score of 0 measures nothing", UserWarning,
+                          stacklevel=3)
+        empty = [i for i in empty if i not in below]
         if empty:
-            where = "the references and source" if self.method.needs_sources else "the references"
-            warnings.warn(f"examples {_shown(empty)}: method {method!r} finds no content unit in {where} (too "
-                          "short, e.g. a single word or number): their score of 0 measures nothing; give longer "
-                          "references or use method='refpyramid'", UserWarning, stacklevel=3)
+            where = ("the references and source (too short, e.g. a single word or number, or sharing nothing with "
+                     "the source)" if self.method.needs_sources else
+                     "the references (too short, e.g. a single word or number)")
+            warnings.warn(f"examples {_shown(empty)}: method {method!r} finds no content unit in {where}: their "
+                          "score of 0 measures nothing; give longer references or use method='refpyramid'",
+                          UserWarning, stacklevel=3)
+        little = [f"references[{i}][{k}]" for i, p in enumerate(pyramids) if p.units
+                  for k, ex in enumerate(p.extracts) if ex.below_sentence_term]
+        if little:
+            warnings.warn(f"{_shown(little)} share{'s' if len(little) == 1 else ''} too little with the source for "
+                          f"an extract: {self._sentence_term_note()}; content found only in such a reference earns "
+                          "nothing (a copy of it can score 0)", UserWarning, stacklevel=3)
         apart = [f"references[{i}][{k}]" for i, p in enumerate(pyramids) if p.units
-                 for k, ex in enumerate(p.extracts) if not ex.edus]
+                 for k, ex in enumerate(p.extracts) if not ex.edus and not ex.below_sentence_term]
         if apart:
             warnings.warn(f"{_shown(apart)} share{'s' if len(apart) == 1 else ''} no content with the source: "
                           f"method {method!r} builds its pyramid from the source's sentences that the references "
                           "contain, so content found only in such a reference earns nothing (a copy of it can "
                           "score 0)", UserWarning, stacklevel=3)
+
+    def _sentence_term_note(self) -> str:
+        """Why a reference that shares words with the source can give a source extract no EDU, and what to do."""
+        penalty = self.config.sentence_penalty
+        return (f"method {self.config.method!r} puts a source sentence in a reference's extract only when the "
+                f"sentence shares more of the reference's units (Basic Elements or word pairs) than the sentence "
+                f"term of Hirao et al. (2018, Eq. 9) costs (sentence_penalty={penalty:g}), and no source sentence "
+                f"does; sentence_penalty={penalty / 2:g} also takes the sentences that share one unit, and "
+                "method='refpyramid' reads the references' own words")
 
     def _score_jackknifed(self, predictions, references, sources, progress) -> List[ExampleResult]:
         """Each example scored against all its references and against each leave-one-out subset."""

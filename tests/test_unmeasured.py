@@ -53,3 +53,25 @@ def test_hirao_reference_sharing_nothing_with_the_source_is_said():
         apart = [m for m in said if "no content with the source" in m]
         assert len(apart) == 1 and apart[0].startswith(f"references[0][{k}] shares no content"), said
         assert scores[0] < 0.5  # a copy of that reference earns little or nothing: the warning says why
+
+
+COUNCIL = ("The council met on Tuesday. It approved a budget for libraries. Parks will get new benches. "
+           "The mayor praised the vote.")
+COUNCIL_REFS = ["The council approved a library budget on Tuesday.",
+                "Parks get benches; the mayor praised the council's vote.",
+                "Libraries were funded by the council, which met Tuesday."]
+
+
+def test_hirao_reference_below_the_sentence_term_is_said_with_what_to_do():
+    # each source sentence shares one Basic Element with the third reference: with Eq. 9's sentence term of 1
+    # such a sentence adds 1 - 1 = 0, so its extract is empty and a copy of it earns nothing (the paper's method)
+    scores, said = _run(PyramidScorer(method="hirao"), [COUNCIL_REFS[2]], [COUNCIL_REFS], [COUNCIL])
+    little = [m for m in said if "too little with the source" in m]
+    assert len(little) == 1 and little[0].startswith("references[0][2] shares too little"), said
+    assert "sentence_penalty=1)" in little[0] and "sentence_penalty=0.5 also takes" in little[0]
+    assert not [m for m in said if "no content with the source" in m]  # it shares Basic Elements: not 'no content'
+    sc = PyramidScorer(method="hirao", sentence_penalty=0.5)
+    _, said = _run(sc, [COUNCIL_REFS[2]], [COUNCIL_REFS], [COUNCIL])
+    assert not [m for m in said if "too little" in m or "no content" in m], said
+    pyramid = sc.pyramids([COUNCIL_REFS], [COUNCIL])[0]
+    assert all(ex.edus for ex in pyramid.extracts)  # the third reference's sentences enter the pyramid

@@ -45,7 +45,8 @@ CLAIMS_CHECK = f"check(polarity,roles,names,figures;spacy-parse;cap:{CONTRADICTE
 # "director")
 Argument = namedtuple("Argument", "stems core party")
 # forms: the stems of the predicate's lemma and of its word as written ("won": win, won), to find it in a text
-# unparsed; agent_first: the agent is written before the patient (active voice)
+# unparsed; agent_first: the agent is written before the patient (active voice), None when the agent is the
+# governor's ("to win": who wins is said elsewhere)
 Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first")
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
@@ -226,7 +227,8 @@ def _claim(tok) -> Claim:
     # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)
               if not (t.dep_ == "appos" and t.like_num)] + [tok]
-    first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1)
+    own_agent = any(h.head is tok or h.head.head is tok for h in agent)  # not one taken from a governor
+    first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
     return Claim(lemma, _negated(tok), a, p, o, _figures(clause), frozenset({stem(lemma), stem(tok.lower_)}),
                  first)
 
@@ -324,7 +326,7 @@ _COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "s
 def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
     without parsing it: a negation word in either, figures in both, a name of the claim missing from the sentence,
-    or its agent and patient written in the other order.  A sentence it returns False for cannot contradict the
+    or its agent and patient written in the other order (or an agent the claim takes from another clause).  A sentence it returns False for cannot contradict the
     claim (:func:`contradicts` would find the same polarity, roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
     if claim.negated or present & _NEGATION_STEMS:
@@ -332,6 +334,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None for w in sentence):
         return True
     if any(name not in present for name in claim.agent.party | claim.patient.party):
+        return True
+    if claim.agent_first is None:  # its agent is said in another clause, whose order tells nothing here
         return True
     agent = [k for k, w in enumerate(sentence) if w in claim.agent.stems]
     patient = [k for k, w in enumerate(sentence) if w in claim.patient.stems]

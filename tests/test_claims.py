@@ -133,3 +133,19 @@ def test_an_acronym_earns_what_its_expansion_earns():
     checked = [r.score for r in PyramidScorer(claims="check").score(candidates, [ref] * 2)]
     unchecked = [r.score for r in PyramidScorer(claims="off").score(candidates, [ref] * 2)]
     assert checked[0] == pytest.approx(checked[1]) and unchecked[0] < unchecked[1] - 0.1
+
+
+@pytest.mark.parametrize("summary", list(MATCH_ATTACKS.values()) + [MATCH])
+def test_reading_only_what_can_change_changes_no_verdict(summary):
+    """The check parses only the sentences that might contradict a unit; every verdict is the full parse's."""
+    import numpy as np
+
+    from pyramid_metric.claims import cap_contradicted
+    from pyramid_metric.methods.reference import ReferencePyramidMethod
+
+    pieces = ("Barcelona beat Real Madrid 5-0 on Sunday", "to win the Spanish league title for the third year in a row.")
+    unit_claims = passage_claims(pieces)
+    sentences = ReferencePyramidMethod._sentences([summary])[0]
+    capped = cap_contradicted(np.ones(2), unit_claims, summary, sentences)
+    full = [contradicted(c, [x for cs in claims(sentences) for x in cs]) for c in unit_claims]
+    assert list(capped < 1) == full

@@ -79,12 +79,11 @@ def test_bad_columns_are_named():
 
 
 def test_dataset_loo_script_runs(tmp_path):
-    from conftest import need_data
+    from conftest import TEST_DATA
 
-    data = need_data("gumsum", "gumsum_dev.jsonl").parent
     env = dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1")
     p = subprocess.run([sys.executable, str(ROOT / "scripts" / "studies" / "gumsum_dataset_loo.py"), "--limit", "1",
-                        "--data", str(data),
+                        "--data", str(TEST_DATA / "gumsum"), "--split", "dev_slice",  # the first dev documents
                         "--num-proc", "1", "--method", "hirao", "--extract", "rouge", "--save", str(tmp_path / "scored")],
                        capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
     assert p.returncode == 0, p.stderr[-2000:]

@@ -55,10 +55,10 @@ def test_fast_pearsons_agree_with_metaeval():
 
 
 def test_runs_on_realsumm():
-    from conftest import need_data
+    from conftest import TEST_DATA
 
     out = subprocess.run([sys.executable, str(ROOT / "scripts" / "studies" / "realsumm_system_residuals.py"), "--data",
-                          str(need_data("realsumm", "realsumm_dev.jsonl")), "--limit", "4"],
+                          str(TEST_DATA / "realsumm" / "realsumm_dev_first4.jsonl"), "--limit", "4"],
                          capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]
     for row in ("| default: mean(whole, best, pair) |", "| pair alone |", "| best of 3,124 term mixes",

@@ -83,7 +83,10 @@ def _figures(tokens) -> FrozenSet[str]:
     """The figures among ``tokens`` (in text order): a number times the scale word after it ("6.5 billion"), a
     score of two numbers joined by a dash ("5-0", "5 - 0") as one figure."""
     toks = sorted(tokens, key=lambda t: t.i)
+    doc = toks[0].doc if toks else None
     by_index = {t.i: t for t in toks}
+    # the tokens right after a number belong to its figure ("5 - 0", "6.5 billion") wherever the parse hung them
+    by_index.update({k: doc[k] for t in toks for k in (t.i + 1, t.i + 2) if k < len(doc) and k not in by_index})
     out, skip = set(), set()
     for t in toks:
         if t.i in skip:
@@ -175,7 +178,7 @@ def _governor(tok):
     purpose = tok.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
     if tok.dep_ == "xcomp" or (tok.dep_ == "conj" or purpose) and not own_subject:
         head = tok.head
-        return head if head is not tok and _is_predicate(head) else None
+        return head if head.i != tok.i and _is_predicate(head) else None
     return None
 
 
@@ -227,7 +230,7 @@ def _claim(tok) -> Claim:
     # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)
               if not (t.dep_ == "appos" and t.like_num)] + [tok]
-    own_agent = any(h.head is tok or h.head.head is tok for h in agent)  # not one taken from a governor
+    own_agent = any(tok.i in (h.head.i, h.head.head.i) for h in agent)  # not one taken from a governor
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
     return Claim(lemma, _negated(tok), a, p, o, _figures(clause), frozenset({stem(lemma), stem(tok.lower_)}),
                  first)

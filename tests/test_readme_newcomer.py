@@ -41,3 +41,21 @@ def test_options_table_names_each_methods_default_matcher():
         if matcher is not None:
             assert f'"{matcher}"' in default, (method, matcher)
     assert "recall for refpyramid" not in README
+
+
+def test_options_table_agrees_with_the_registry():
+    options = declared()
+    rows = [line.split("|")[1:4] for line in README.splitlines() if line.startswith("| `")]
+    checked = 0
+    for name_cell, default_cell, values_cell in rows:
+        name = name_cell.strip().strip("`")
+        option = options.get(name)
+        if option is None or name == "matcher":
+            continue
+        if option.default is not None:
+            assert f'"{option.default}"' in default_cell or f"`{option.default}`" in default_cell, name
+        if option.choices:
+            for value in re.findall(r'`"([^"`]+)"`', values_cell):
+                assert value in option.choices, (name, value)
+        checked += 1
+    assert checked >= 4

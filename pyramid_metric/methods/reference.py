@@ -138,7 +138,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import CLAIMS_CHECK, cap_contradicted, passage_claims
+from ..claims import CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, passage_claims
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
@@ -265,16 +265,16 @@ class ReferencePyramidMethod(Method):
         """Whether a reference expresses each unit, for the weights: the matcher's judgment, and no reference
         that contradicts a unit expresses it (item 3 of the module docstring)."""
         return self._unless_contradicted(np.clip(np.nan_to_num(self.matcher.expressed(list(units), text)), 0.0, 1.0),
-                                         lambda: read_claims(list(units)), text)
+                                         lambda: read_claims(list(units)), text, cap=0.0)
 
-    def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str,
-                             sentences: Sequence[str] = ()) -> np.ndarray:
-        """``presence`` of each unit in ``text`` (split into ``sentences``), capped where ``text`` contradicts the
-        unit's claims (``unit_claims()``: each unit's; :func:`pyramid_metric.claims.cap_contradicted`);
+    def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str, sentences: Sequence[str] = (),
+                             cap: float = CONTRADICTED_CAP) -> np.ndarray:
+        """``presence`` of each unit in ``text`` (split into ``sentences``), capped at ``cap`` where ``text``
+        contradicts the unit's claims (``unit_claims()``: each unit's; :func:`pyramid_metric.claims.cap_contradicted`);
         ``claims="off"``: unchanged."""
         if self.config.claims == "off" or not len(presence):
             return presence
-        return cap_contradicted(presence, unit_claims(), text, sentences)
+        return cap_contradicted(presence, unit_claims(), text, sentences, cap)
 
     @staticmethod
     def _edu_claims(pyr: Pyramid) -> list:
@@ -565,7 +565,7 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
     Option("claims", (), choices=("check", "off"), default="off",
            help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "
-                "most 0.25 of its presence, and a reference that contradicts a unit does not count towards its "
+                "most 0.5 of its presence, and a reference that contradicts a unit does not count towards its "
                 "weight; acronyms are read as the names the references spell out (ECB: European Central Bank); "
                 "off: presence as the matcher reads words"),
 ), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "soft"}, fields=(

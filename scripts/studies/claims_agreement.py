@@ -41,7 +41,8 @@ from realsumm_scu_presence import _auc  # noqa: E402
 from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 
 CACHE = ROOT / "runs" / "claims"
-CAPS = (0.0, 0.25, 0.5)
+# what a contradicted unit keeps: ("cap", c) = min(presence, c), ("times", f) = f x presence
+RULES = (("cap", 0.0), ("cap", 0.25), ("cap", 0.5), ("times", 0.25), ("times", 0.5))
 N_FOLDS, SEED, RESAMPLES = 5, 2026, 1000
 TAC_WORDS = 100  # TAC 2008 peers were cut to 100 words before NIST scored them
 
@@ -54,23 +55,38 @@ def rose_rows(name: str, limit=None) -> list:
 
 # ---- 1. presence labels ---------------------------------------------------------------------------------
 
-def label_pairs(rows) -> dict:
-    """Per (unit, summary) pair: document index, word presence, contradiction flag (label or span), label."""
+def label_flags(rows) -> np.ndarray:
+    """Per (unit, summary) pair, in :func:`label_pairs`' order: whether the summary contradicts the unit's label or
+    its reference span (the check as the package applies it, without the presence gate)."""
     from pyramid_metric.claims import claims, contradicted
+    from pyramid_metric.methods.human import reference_spans
+    from pyramid_metric.text import clean_text
+
+    flags = []
+    for row in rows:
+        spans = reference_spans(row["scus"], [row["reference"]])
+        summaries = [clean_text(s["summary"]) for s in row["systems"].values()]
+        unit_claims, span_claims = claims(row["scus"]), claims(spans)
+        for text_claims, system in zip(claims(summaries), row["systems"].values()):
+            flags.extend(contradicted(unit_claims[k], text_claims) or contradicted(span_claims[k], text_claims)
+                         for k in range(len(system["scu_labels"])))
+    return np.array(flags)
+
+
+def label_pairs(rows) -> dict:
+    """Per (unit, summary) pair: document index, word presence, label."""
     from pyramid_metric.match import get_matcher
     from pyramid_metric.methods.human import reference_spans
     from pyramid_metric.methods.reference import ReferencePyramidMethod
     from pyramid_metric.text import clean_text
 
     matcher = get_matcher("soft")
-    doc, presence, flag, label = [], [], [], []
+    doc, presence, label = [], [], []
     for e, row in enumerate(rows):
         spans = reference_spans(row["scus"], [row["reference"]])
         summaries = [clean_text(s["summary"]) for s in row["systems"].values()]
         labels = [s["scu_labels"] for s in row["systems"].values()]
-        unit_claims, span_claims = claims(row["scus"]), claims(spans)
-        for summary, sents, text_claims, y in zip(summaries, ReferencePyramidMethod._sentences(summaries),
-                                                  claims(summaries), labels):
+        for summary, sents, y in zip(summaries, ReferencePyramidMethod._sentences(summaries), labels):
             halves = []
             for units in (row["scus"], spans):
                 rows_ = np.clip(np.hstack(matcher.presence_in_sentences([[u] for u in units], summary, sents)), 0, 1)
@@ -79,16 +95,19 @@ def label_pairs(rows) -> dict:
             for k, yk in enumerate(y):
                 doc.append(e)
                 presence.append(p[k])
-                flag.append(contradicted(unit_claims[k], text_claims) or contradicted(span_claims[k], text_claims))
                 label.append(yk)
         print(f"  labels: document {e + 1}/{len(rows)}", end="\r", file=sys.stderr)
     print(file=sys.stderr)
-    return {k: np.array(v) for k, v in dict(doc=doc, presence=presence, flag=flag, label=label).items()}
+    return {k: np.array(v) for k, v in dict(doc=doc, presence=presence, label=label).items()}
 
 
-def capped(pairs: dict, cap) -> np.ndarray:
-    return pairs["presence"] if cap is None else np.where(pairs["flag"], np.minimum(pairs["presence"], cap),
-                                                          pairs["presence"])
+def capped(pairs: dict, rule) -> np.ndarray:
+    """The presences with ``rule`` (one of RULES, None: unchanged) applied to the flagged pairs."""
+    p = pairs["presence"]
+    if rule is None:
+        return p
+    kind, value = rule
+    return np.where(pairs["flag"], np.minimum(p, value) if kind == "cap" else value * p, p)
 
 
 def auc_interval(pairs: dict, cap) -> tuple:
@@ -104,14 +123,14 @@ def auc_interval(pairs: dict, cap) -> tuple:
 
 
 def chosen_cap_auc(pairs: dict) -> tuple:
-    """Out-of-fold AUC: on each fold of documents, the cap with the best AUC on the others; and the choices."""
+    """Out-of-fold AUC: on each fold of documents, the rule with the best AUC on the others; and the choices."""
     docs = np.unique(pairs["doc"])
     folds = np.array_split(np.random.default_rng(SEED).permutation(docs), N_FOLDS)
     out, choices = np.zeros(len(pairs["label"])), []
     for fold in folds:
         test = np.isin(pairs["doc"], fold)
         train = {k: v[~test] for k, v in pairs.items()}
-        cap = max(CAPS, key=lambda c: _auc(capped(train, c), train["label"]))
+        cap = max(RULES, key=lambda c: _auc(capped(train, c), train["label"]))
         choices.append(cap)
         out[test] = capped({k: v[test] for k, v in pairs.items()}, cap)
     return _auc(out, pairs["label"]), choices
@@ -119,23 +138,27 @@ def chosen_cap_auc(pairs: dict) -> tuple:
 
 def labels_table(limit=None) -> None:
     CACHE.mkdir(parents=True, exist_ok=True)
-    print("| set | pairs | present | flagged | present among flagged | AUC, words only | AUC, cap 0.25 "
-          "| AUC, cap 0 | cap chosen out of fold: AUC (choices) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    names = ["words only"] + [f"{kind} {value:g}" for kind, value in RULES]
+    print("| set | pairs | present | flagged | present among flagged | " + " | ".join(f"AUC, {n}" for n in names)
+          + " | rule chosen out of fold: AUC (choices) |")
+    print("|---" * (6 + len(names)) + "|")
     for name in ("xsum", "samsum"):
         cache = CACHE / f"labels_{name}_{limit or 'all'}.pkl"
-        if cache.exists():
+        rows = rose_rows(name, limit)
+        if cache.exists():  # the presences (slow); the flags are read again (the check may have changed)
             pairs = pickle.loads(cache.read_bytes())
         else:
-            pairs = label_pairs(rose_rows(name, limit))
+            pairs = label_pairs(rows)
             cache.write_bytes(pickle.dumps(pairs))
-        base, check, zero = (auc_interval(pairs, c) for c in (None, 0.25, 0.0))
+        pairs = dict(pairs, flag=label_flags(rows))
+        aucs = [auc_interval(pairs, rule) for rule in (None,) + RULES]
         oof, choices = chosen_cap_auc(pairs)
         flagged = pairs["flag"].astype(bool)
         fmt = "{:.3f} [{:.3f}, {:.3f}]".format
         print(f"| RoSE {name} | {len(flagged):,} | {pairs['label'].mean():.1%} | {flagged.sum():,} "
-              f"({flagged.mean():.1%}) | {pairs['label'][flagged].mean():.1%} | {fmt(*base)} | {fmt(*check)} "
-              f"| {fmt(*zero)} | {oof:.3f} ({', '.join(f'{c:g}' for c in choices)}) |")
+              f"({flagged.mean():.1%}) | {pairs['label'][flagged].mean():.1%} | "
+              + " | ".join(fmt(*a) for a in aucs)
+              + f" | {oof:.3f} ({', '.join(f'{k} {v:g}' for k, v in choices)}) |", flush=True)
 
 
 # ---- 2. scores ------------------------------------------------------------------------------------------
@@ -164,7 +187,7 @@ def tac2008(limit=None) -> tuple:
     with open(DATA / "tac2008" / "tac2008_scus.jsonl", encoding="utf-8") as f:
         scus = {d["topic"]: d["scus"] for d in map(json.loads, f)}
     topics = topics[:limit] if limit else topics
-    systems = sorted(topics[0]["systems"])
+    systems = sorted(set.intersection(*[set(t["systems"]) for t in topics]))  # 57 of 58 peers scored every topic
     docs = [dict(summaries=[truncate(t["systems"][s]["summary"], TAC_WORDS) for s in systems],
                  references=t["references"], scus=[u["label"] for u in scus[t["example_id"]]],
                  weights=[float(u["weight"]) for u in scus[t["example_id"]]],

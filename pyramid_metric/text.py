@@ -99,8 +99,8 @@ def normalize_input(text: str) -> str:
     - Markdown emphasis is read as its text: ``**storm**``, ``__storm__``, ``*storm*`` and ``_storm_`` are
       "storm" (:func:`markdown_emphasis_as_text`).
 
-    Text without ``&``, ``*``, ``_`` and without such characters is returned unchanged.  Penn Treebank escapes (``-lrb-``)
-    and CNN/DailyMail sentence tags are left to :func:`clean_text`.
+    Text without ``&``, ``*``, ``_`` and without such characters is returned unchanged.  Penn Treebank escapes
+    (``-lrb-``) and CNN/DailyMail sentence tags are left to :func:`clean_text`.
     """
     if "&" in text:
         text = html.unescape(text)

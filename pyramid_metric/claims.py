@@ -242,15 +242,10 @@ def claims_of_doc(doc) -> Tuple[Claim, ...]:
     return tuple(_claim(t) for t in doc if _is_predicate(t))
 
 
-@lru_cache(maxsize=65536)
-def _claims_cached(text: str) -> Tuple[Claim, ...]:
-    return claims_of_doc(parse_many([text])[0])
-
-
 def claims(texts: Sequence[str]) -> List[Tuple[Claim, ...]]:
-    """The claims of each text; texts are parsed in one batch (spaCy's cache) and their claims kept (LRU)."""
-    parse_many(list(dict.fromkeys(texts)))  # one batch through spaCy; _claims_cached finds the docs parsed
-    return [_claims_cached(t) for t in texts]
+    """The claims of each text; texts not parsed before are parsed in one batch (the parse cache of
+    :func:`pyramid_metric.text.parse_many`)."""
+    return [claims_of_doc(doc) for doc in parse_many(list(texts))]
 
 
 @lru_cache(maxsize=16384)

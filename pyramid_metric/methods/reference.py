@@ -96,6 +96,12 @@ pyramid machinery and changes where units come from and how credit is given:
    more often (dev, test and train), at a cost of 0.008 in system-level r
    against DUC 2007's pyramid scores.  One reference: c_j = w_j = 1.  Given
    human SCUs count their own weights and follow ``credit``.
+   **Contradicted facts** (``claims="check"``, the default; :mod:`pyramid_metric.claims`): a unit whose fact
+   the summary states with the other polarity, agent and patient swapped, another name or other figures (read
+   from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence, and a
+   reference that contradicts a unit does not count towards its weight; acronyms are judged as the references
+   spell them out (:mod:`pyramid_metric.acronyms`).  The cap was chosen on RoSE's presence labels out of fold
+   (docs/studies/claims.md).
 3. **Normalization**, exactly:
 
    * one reference: score = sum_j v_j p_j / OPT_KP, with OPT_KP the knapsack
@@ -562,7 +568,7 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
                 "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "
                 "as-edus: labels alone, credited as reference EDUs (the credit option)"),
-    Option("claims", (), choices=("check", "off"), default="off",
+    Option("claims", (), choices=("check", "off"), default="check",
            help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "
                 "most 0.5 of its presence, and a reference that contradicts a unit does not count towards its "

@@ -299,10 +299,27 @@ def contradicts(unit: Claim, other: Claim) -> bool:
     return _other_figures(unit, other)
 
 
+ROUNDING = 0.05  # amounts (a fraction, or 10,000 and more) within this share of each other are one figure rounded
+
+
+def _same_figure(a: str, b: str) -> bool:
+    """The same figure, or one amount rounded ("£32.5m" and "£32m"; counts, years and scores must be equal)."""
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:  # a score, "5-0"
+        return False
+    amount = max(abs(x), abs(y)) >= 1e4 or not (x.is_integer() and y.is_integer())
+    return amount and abs(x - y) <= ROUNDING * max(abs(x), abs(y))
+
+
 def _other_figures(unit: Claim, other: Claim) -> bool:
     """Each states a figure the other does not: "sentenced to five years" and "to seven years" (an extra figure on
-    one side alone, a date, a second amount, is no contradiction)."""
-    return bool(unit.figures - other.figures and other.figures - unit.figures)
+    one side alone, a date, a second amount, is no contradiction; nor is an amount rounded)."""
+    missing = [a for a in unit.figures if not any(_same_figure(a, b) for b in other.figures)]
+    extra = [b for b in other.figures if not any(_same_figure(a, b) for a in unit.figures)]
+    return bool(missing and extra)
 
 
 def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:

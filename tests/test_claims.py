@@ -85,6 +85,9 @@ def test_human_scus_refuse_the_attacks():
     ("Sales rose 5% in March.", "Sales rose 7% in March.", True),
     ("Ms Smith, 45, was sentenced to five years.", "Ms Smith, 45, was sentenced to seven years.", True),
     ("The company was founded in 2015.", "The company was founded in 2015 with 12 staff.", False),  # a figure more
+    ("Liverpool signed Benteke for £32.5m.", "Liverpool signed Benteke for £32m.", False),  # an amount rounded
+    ("Hull signed Hernandez for £10m.", "Hull signed Hernandez for £12m.", True),
+    ("The company was founded in 2015.", "The company was founded in 2016.", True),     # a year is no amount
     ("Obama nominated Comey as FBI director.", "Trump nominated Comey as FBI director.", True),
     ("The president nominated Comey.", "Obama nominated Comey.", False),              # no name to contradict
     ("Officials said the bridge was closed.", "The mayor said the bridge was closed.", False),

@@ -51,7 +51,8 @@ def gumsum_dev():
 # every test; `python -m pytest -q -m "not slow"` runs the rest.
 SLOW = (
     "tests/test_map_num_proc.py::test_every_method_under_map_with_two_processes",  # every method's models, twice
-    "tests/test_space.py::test_space_folder",  # builds the Space folder and installs it in a fresh venv
+    "tests/test_space.py::test_space_folder_holds_the_wheel_its_requirements_install",  # builds the Space folder
+    "tests/test_space.py::test_space_folder_serves_in_headless_chromium",  # and installs it in a fresh venv
     "tests/test_large_inputs.py::test_texts_beyond_the_supported_size_are_refused_at_once[predictions-hirao]",  # 38 s (model load)
     "tests/test_large_inputs.py::test_texts_at_the_supported_size_are_scored",  # 10 s
     "tests/test_amr_bounds.py::test_ape_and_amr_matcher_finish_under_a_memory_cap",  # 45 s each (model loads)

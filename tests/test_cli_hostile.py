@@ -125,7 +125,8 @@ def test_csv_references_nested_too_deeply_stay_text(tmp_path, capsys, monkeypatc
 def test_score_output_is_strict_json(jsonl, tmp_path, monkeypatch):
     from types import SimpleNamespace
 
-    monkeypatch.setattr(cli, "_score_input", lambda args, path, rows: ([SimpleNamespace(score=0.5)] * len(rows), "s"))
+    monkeypatch.setattr(cli, "_score_input",
+                        lambda args, path, rows: ([SimpleNamespace(score=0.5, precision=None)] * len(rows), "s"))
     out = tmp_path / "out.jsonl"
     assert main(["score", str(jsonl), "-o", str(out)]) == 0
     lines = out.read_text().splitlines()

@@ -60,7 +60,8 @@ def test_cli_refuses_a_huge_prediction_in_one_line(tmp_path, capsys):
     path.write_text(json.dumps({"id": 1, "prediction": _words(100_000), "references": [REF]}) + "\n")
     assert main(["score", str(path), "--method", "rouge"]) == 1
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "`predictions[0]` has 100,000 words" in err, err
+    # the file and line, and the field as the file spells it
+    assert len(err.splitlines()) == 1 and "in.jsonl: line 1: `prediction` has 100,000 words" in err, err
 
 
 def test_progress_lines_without_a_terminal(capsys, monkeypatch):

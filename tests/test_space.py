@@ -207,7 +207,7 @@ def test_space_folder_serves_in_headless_chromium(browser, space_folder, tmp_pat
 
     folder, python = space_folder
     with serving(python, folder / "app.py", tmp_path) as url:
-        wait = WebDriverWait(browser, 180)
+        wait = WebDriverWait(browser, 420)  # the first score loads every model from the fresh environment
         browser.get(url)
         wait.until(EC.element_to_be_clickable((By.ID, "score-button")))
         sample = wait.until(EC.element_to_be_clickable(

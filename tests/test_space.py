@@ -40,6 +40,24 @@ def app_url(tmp_path):
         yield url
 
 
+def load_example(browser, wait, tries: int = 30) -> None:
+    """Click the example in the Examples table until it has filled the source box (a click made before the
+    page's scripts are ready does nothing)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+
+    from pyramid_metric.space import example
+
+    source = example()[0]
+    for _ in range(tries):
+        wait.until(EC.element_to_be_clickable(
+            (By.XPATH, "//*[contains(@class, 'gallery') or self::table]//*[contains(text(), 'Lucero')]"))).click()
+        time.sleep(1)
+        if browser.find_element(By.CSS_SELECTOR, "#source textarea").get_attribute("value")[:40] == source[:40]:
+            return
+    raise AssertionError("clicking the example did not fill the source box")
+
+
 @contextlib.contextmanager
 def serving(python, app, cwd):
     """The URL of ``app`` served by ``python`` on a free local port, until the block ends."""
@@ -90,8 +108,6 @@ def test_space_in_headless_chromium(browser, app_url, tmp_path):  # browser firs
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from pyramid_metric.space import example
-
     wait = WebDriverWait(browser, 180)
     browser.get(app_url)
     wait.until(EC.element_to_be_clickable((By.ID, "score-button")))
@@ -102,12 +118,7 @@ def test_space_in_headless_chromium(browser, app_url, tmp_path):  # browser firs
     assert "Pyramid score" not in page and not browser.find_elements(By.CSS_SELECTOR, "input[type=number]")
     assert page.count("method:refpyramid") == 1 and "OPT_" not in page and "Example 0" not in page
     # enter the example as a user does: click it in the Examples table, which fills the three boxes
-    source = example()[0]
-    sample = wait.until(EC.element_to_be_clickable(
-        (By.XPATH, "//*[contains(@class, 'gallery') or self::table]//*[contains(text(), 'Lucero')]")))
-    sample.click()
-    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#source textarea").get_attribute("value")[:40]
-               == source[:40])
+    load_example(browser, wait)
     browser.find_element(By.ID, "score-button").click()
     word = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#explanation .pm-report mark.sw")))
     score = float(browser.find_element(By.CSS_SELECTOR, "#explanation .score").text)
@@ -210,9 +221,7 @@ def test_space_folder_serves_in_headless_chromium(browser, space_folder, tmp_pat
         wait = WebDriverWait(browser, 420)  # the first score loads every model from the fresh environment
         browser.get(url)
         wait.until(EC.element_to_be_clickable((By.ID, "score-button")))
-        sample = wait.until(EC.element_to_be_clickable(
-            (By.XPATH, "//*[contains(@class, 'gallery') or self::table]//*[contains(text(), 'Lucero')]")))
-        sample.click()
+        load_example(browser, wait)
         browser.find_element(By.ID, "score-button").click()
         wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#explanation .pm-report mark.sw")))
         assert 0 < float(browser.find_element(By.CSS_SELECTOR, "#explanation .score").text) <= 1

@@ -380,7 +380,24 @@ def cap_contradicted(presence: np.ndarray, unit_claims: Sequence[Sequence[Claim]
     piece_words = [words(s) for s in pieces]
     flags = np.zeros(len(presence), dtype=bool)
     for j in at_stake:
-        near = [k for k, w in enumerate(piece_words) if any(_mentions(c, w) for c in unit_claims[j])]
-        if any(_may_contradict(c, piece_words[k]) for c in unit_claims[j] for k in near):
+        near = _to_read(unit_claims[j], piece_words)
+        if near:
             flags[j] = contradicted(unit_claims[j], [c for cs in claims([pieces[k] for k in near]) for c in cs])
     return np.where(flags, np.minimum(presence, cap), presence)
+
+
+def _to_read(unit_claims: Sequence[Claim], piece_words: Sequence[Sequence[str]]) -> List[int]:
+    """The pieces (sentences, as stemmed words) to parse for a unit: those that mention one of its predicates,
+    when one of them might contradict it (:func:`_may_contradict`); none otherwise."""
+    near = [k for k, w in enumerate(piece_words) if any(_mentions(c, w) for c in unit_claims)]
+    return near if any(_may_contradict(c, piece_words[k]) for c in unit_claims for k in near) else []
+
+
+def parse_suspects(unit_claims: Sequence[Sequence[Sequence[Claim]]], texts: Sequence[Sequence[str]]) -> None:
+    """Parse, in one batch, every sentence that :func:`cap_contradicted` may read: for each text (its sentences)
+    against the claims of its units, whatever their presence (so that later calls find them parsed)."""
+    todo = []
+    for units, pieces in zip(unit_claims, texts):
+        piece_words = [words(s) for s in pieces]
+        todo.extend(pieces[k] for u in units for k in _to_read(u, piece_words))
+    parse_many(list(dict.fromkeys(todo)))

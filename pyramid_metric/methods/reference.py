@@ -144,7 +144,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, passage_claims
+from ..claims import CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, parse_suspects, passage_claims
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
@@ -377,6 +377,10 @@ class ReferencePyramidMethod(Method):
         sentences = self._sentences(summaries)
         for matcher in [m for m in (self.matcher, self.context_judge) if m is not None]:
             self._prepare(matcher, summaries, sentences, pyramids)
+        if self.config.claims != "off":  # the sentences the check may read, parsed in one batch
+            edu = [(s, p) for s, p in zip(sentences, pyramids) if p.units and not isinstance(p, HumanSCUPyramid)]
+            parse_suspects([self._edu_claims(p) for _, p in edu],
+                           [self._in_their_words(" ".join(s), s, [u.text for u in p.units])[1] for s, p in edu])
         results = [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
         return self._with_precision(results, summaries, sentences, pyramids)
 

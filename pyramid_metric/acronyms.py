@@ -23,9 +23,9 @@ def _letters(acronym: str) -> str:
 
 
 def expansions(text: str) -> Dict[str, str]:
-    """Runs of capitalised words of ``text`` (function words allowed inside) by their initials: {"ECB": "European
-    Central Bank"}; runs of two to six capitalised words, and every shorter tail of them ("the Bank of England"
-    gives "BoE"'s letters BOE and "EB"...: only acronyms the other text has are ever used)."""
+    """Runs of two to six capitalised words of ``text`` (function words allowed inside), starting at any
+    capitalised word, by their initials: {"ECB": "European Central Bank", "EC": "European Central", "CB": "Central
+    Bank"}; only the initials of an acronym the other text writes are ever looked up."""
     tokens = re.findall(r"[A-Za-z&][A-Za-z&-]*", text)
     out: Dict[str, str] = {}
     for i, tok in enumerate(tokens):

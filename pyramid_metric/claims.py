@@ -332,10 +332,15 @@ def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> 
     return False
 
 
-# the stems of the words that may negate a claim: a sentence without any states no negation
-_NEGATION_STEMS = frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | {"didn", "doesn", "don", "isn", "wasn", "aren",
-                                                                         "weren", "won", "can", "couldn", "hasn",
-                                                                         "haven", "hadn", "wouldn", "shouldn"})
+# a sentence without any of these stems states no negation
+@lru_cache(maxsize=1)
+def _negation_stems() -> frozenset:
+    """The stems of the words that may negate a claim (stemmed on first use: no stemmer at import)."""
+    return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | {"didn", "doesn", "don", "isn", "wasn", "aren",
+                                                                   "weren", "won", "can", "couldn", "hasn", "haven",
+                                                                   "hadn", "wouldn", "shouldn"})
+
+
 _COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "s", "re"})
 
 
@@ -345,7 +350,7 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     or its agent and patient written in the other order (or an agent the claim takes from another clause).  A sentence it returns False for cannot contradict the
     claim (:func:`contradicts` would find the same polarity, roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
-    if claim.negated or present & _NEGATION_STEMS:
+    if claim.negated or present & _negation_stems():
         return True
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None for w in sentence):
         return True

@@ -62,6 +62,7 @@ class PyramidConfig(metaclass=_GeneratedDoc):
     presence: str = "auto"
     scu_score: str = "recall"
     claims: str = "check"
+    judge: str = "auto"
     threshold: Optional[float] = None
     soft: bool = False
     segmenter: str = "transformer"

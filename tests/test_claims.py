@@ -50,9 +50,16 @@ def test_attacks_score_below_the_paraphrase(references, candidates):
 
 def test_without_the_check_the_attacks_pass_for_the_fact():
     """The failure the check repairs: counting words, a negated or swapped summary scores above the paraphrase."""
-    scores = _scores(MATCH_ATTACKS, [MATCH], claims="off")
+    scores = _scores(MATCH_ATTACKS, [MATCH], claims="off", judge="words")
     assert scores["negated"] > scores["paraphrase"]
     assert scores["roles swapped"] > scores["paraphrase"]
+
+
+def test_the_learned_judge_alone_reads_the_negation():
+    """Without the check, the learned judge (the default for one reference) already puts the negated summary
+    below the paraphrase; the swapped roles it does not see (the check does)."""
+    scores = _scores(MATCH_ATTACKS, [MATCH], claims="off")
+    assert scores["negated"] <= scores["paraphrase"] - GAP
 
 
 def test_human_scus_refuse_the_attacks():

@@ -55,7 +55,7 @@ def test_a_figure_or_acronym_is_credited_only_by_the_same_word():
     nato = "NATO troops arrived."
     assert m.presence([nato], "UN troops arrived.")[0] < m.presence([nato], "NATO soldiers arrived.")[0]
     # through the default: a one-sentence reference is read by this judge
-    scores = PyramidScorer().compute(predictions=[wrong, right], references=[[unit], [unit]])["scores"]
+    scores = PyramidScorer(judge="words").compute(predictions=[wrong, right], references=[[unit], [unit]])["scores"]
     assert scores[0] < 0.55 < 0.9 < scores[1]
 
 

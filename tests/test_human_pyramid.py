@@ -208,7 +208,7 @@ def test_modified_without_model_summaries_takes_the_highest_weight_and_says_so()
 
 def test_as_edus_keeps_labels_with_content_credit(duc_pyramid):
     p = duc_pyramid
-    scorer = PyramidScorer(scu_score="as-edus")
+    scorer = PyramidScorer(scu_score="as-edus", judge="words")
     out = scorer.compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])
     # value = weight x content words: 3*3 + 2*3 + 2*2 + 2*3 = 25; SCU 2 earns 2*3 * 2/3 = 4
     assert out["scores"][0] == pytest.approx(4 / 25, abs=1e-12)

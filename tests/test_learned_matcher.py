@@ -192,7 +192,8 @@ def test_human_scu_mode_with_learned_plus_recall_through_the_scorer(realsumm_row
     ex = realsumm_rows[0]
     names = ["abs_bart_out", "ext_bart_out"]
     preds = [ex["systems"][n]["summary"] for n in names]
-    out = PyramidScorer(matcher="learned+recall", credit="unit").compute(preds, scus=[ex["scus"]] * 2)
+    out = PyramidScorer(matcher="learned+recall", credit="unit", judge="words").compute(preds,
+                                                                                       scus=[ex["scus"]] * 2)
     assert "matcher:mean(learned(" in out["signature"]
     both = get_matcher("learned+recall")
     from pyramid_metric.methods.reference import ReferencePyramidMethod

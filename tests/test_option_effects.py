@@ -21,7 +21,7 @@ OTHER = {"extract": "rouge", "matcher": "embedding", "credit": "unit", "fact_wei
          "segmenter": "sentence", "sentence_penalty": 0.5, "length_limit": 50, "time_limit": 3.0, "solver": "cbc",
          "be_variant": "hm", "be_match": "lemma", "rouge_variant": "2", "rouge_stem": False, "edua": "complete",
          "edge_percentile": 80.0, "zipf_beta": 2.0, "pyreval_score": "quality", "merge_threshold": 0.7,
-         "ape_alpha": 0.5, "amr_parser": "dependency", "claims": "off"}
+         "ape_alpha": 0.5, "amr_parser": "dependency", "claims": "off", "judge": "words"}
 # matchers a method accepts (PyrEval and PEAK compare MiniLM vectors, APE AMR graphs)
 MATCHER_FOR = {"ape": "amr", "refpyramid": "embedding", "hirao": "embedding"}
 

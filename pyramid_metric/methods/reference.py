@@ -102,8 +102,8 @@ pyramid machinery and changes where units come from and how credit is given:
    RoSE's XSum and SAMSum), with meaning attacks written from the references as negatives
    (:mod:`pyramid_metric.match.learned`), a = ``LEARNED_SHARE`` = 0.5; a unit the summary states word for word
    keeps at least its words' presence (a copy of the reference scores 1).  ``"auto"`` (the default) blends it,
-   under the default matcher and presence rule, for an English pyramid of one reference (given SCUs: of one model summary, or weights of 1 when no reference is
-   given) and reads words alone for several: on RoSE's held-out documents it raised agreement with people,
+   under the default matcher and presence rule, for an English pyramid of one reference (given SCUs: of one
+   model summary, or weights of 1 when no reference is given) and reads words alone for several: on RoSE's held-out documents it raised agreement with people,
    on TAC 2008's multi-document pyramids it lowered it (docs/studies/presence_judge.md).  ``"learned"``
    blends it for every pyramid, ``"words"`` never.  The weights of a pyramid stay the words' (item 1).
    **Contradicted facts** (``claims="check"``, the default; :mod:`pyramid_metric.claims`): a unit whose fact

@@ -196,10 +196,12 @@ def tac2008(limit=None) -> tuple:
     return docs, human
 
 
-def score_matrix(docs, mode: str, claims: str) -> np.ndarray:
+def score_matrix(docs, mode: str, **options) -> np.ndarray:
+    """Documents x systems scores of ``PyramidScorer(**options)``: ``mode`` "default" (references only) or "human
+    SCUs" (the documents' SCUs, weights and contributors)."""
     from pyramid_metric import PyramidScorer
 
-    scorer = PyramidScorer(claims=claims)
+    scorer = PyramidScorer(**options)
     n = len(docs[0]["summaries"])
     preds = [s for d in docs for s in d["summaries"]]
     refs = [d["references"] for d in docs for _ in range(n)]
@@ -231,7 +233,7 @@ def scores_table(limit=None) -> None:
                 if cache.exists():
                     m = np.load(cache)
                 else:
-                    m = score_matrix(docs, mode, claims)
+                    m = score_matrix(docs, mode, claims=claims)
                     np.save(cache, m)
                 print(f"| {name} | {mode} | {claims} | {correlation_interval(m, human, summary_level)} "
                       f"| {correlation_interval(m, human, system_level)} |", flush=True)

@@ -148,7 +148,7 @@ def chosen_share(pairs, learned, mask, label_only: bool = False) -> tuple:
     return _auc(out[mask], y[mask]), choices
 
 
-def score_matrix(pairs, p, mask) -> tuple:
+def label_matrix(pairs, p, mask) -> tuple:
     """Documents x systems matrices of the mean presence over units and of the share of units people found."""
     docs = sorted(set(pairs["doc"][mask]))
     systems = sorted(set(pairs["system"][mask]))
@@ -190,25 +190,14 @@ def scored_sets(fold_dir: Path, tac_topics: int) -> dict:
 
 
 def judged_scores(docs, mode: str, judge: str) -> np.ndarray:
-    """Documents x systems scores of the package (``judge``: "words" or the learned judge's share, as text)."""
+    """Documents x systems scores of the package with the learned judge forced at share ``judge`` (as text), or
+    without it ("words")."""
     import pyramid_metric.methods.reference as reference
+    from claims_agreement import score_matrix as package_scores
 
     if judge != "words":
         reference.LEARNED_SHARE = float(judge)
-    from pyramid_metric import PyramidScorer
-
-    scorer = PyramidScorer(judge="words" if judge == "words" else "learned")
-    n = len(docs[0]["summaries"])
-    preds = [s for d in docs for s in d["summaries"]]
-    refs = [d["references"] for d in docs for _ in range(n)]
-    if mode == "default":
-        results = scorer.score(preds, refs, progress=False)
-    else:
-        results = scorer.score(preds, refs, progress=False, scus=[d["scus"] for d in docs for _ in range(n)],
-                               scu_weights=[d["weights"] for d in docs for _ in range(n)],
-                               scu_contributors=([d["contributors"] for d in docs for _ in range(n)]
-                                                 if docs[0]["contributors"] else None))
-    return np.array([r.score for r in results]).reshape(len(docs), n)
+    return package_scores(docs, mode, judge="words" if judge == "words" else "learned")
 
 
 def baseline_scores(docs, name: str) -> np.ndarray:
@@ -237,7 +226,8 @@ def scores_table(fold_dir: Path, tac_topics: int) -> None:
         rows = [(mode, j) for mode in ("default", "human SCUs") for j in ("words", "0.5", "0.75", "1")]
         rows += [("baseline", b) for b in ("ROUGE-1 R", "ROUGE-2 R", "BERTScore-R")]
         for mode, row in rows:
-            cache = CACHE / f"scores_{name.split(' (')[0].replace(' ', '_')}_{mode.replace(' ', '_')}_{row}_{len(docs)}.npy"
+            key = f"{name.split(' (')[0]}_{mode}_{row}_{len(docs)}".replace(" ", "_")
+            cache = CACHE / f"scores_{key}.npy"
             if cache.exists():
                 m = np.load(cache)
             else:
@@ -307,7 +297,7 @@ def main() -> None:
         mask = pairs["source"] == source
         for name, lp in learned.items():
             for a in SHARES:
-                m, h = score_matrix(pairs, presence(pairs, lp, a), mask)
+                m, h = label_matrix(pairs, presence(pairs, lp, a), mask)
                 print(f"| {source} ({len(m)} documents) | {name} | {a:g} | {correlation_interval(m, h, summary_level)}"
                       f" | {correlation_interval(m, h, system_level)} |", flush=True)
 

@@ -56,9 +56,9 @@ def test_without_the_check_the_attacks_pass_for_the_fact():
 
 
 def test_the_learned_judge_alone_reads_the_negation():
-    """Without the check, the learned judge (the default for one reference) already puts the negated summary
-    below the paraphrase; the swapped roles it does not see (the check does)."""
-    scores = _scores(MATCH_ATTACKS, [MATCH], claims="off")
+    """Without the check, the learned judge already puts the negated summary below the paraphrase; the swapped
+    roles it does not see (the check does)."""
+    scores = _scores(MATCH_ATTACKS, [MATCH], claims="off", judge="learned")
     assert scores["negated"] <= scores["paraphrase"] - GAP
 
 

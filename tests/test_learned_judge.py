@@ -1,7 +1,8 @@
 """The learned presence judge in the reference pyramid (``judge`` option): where it reads, its formula, what it changes.
 
-The judge blends, for a pyramid of one reference (``judge="auto"``, the default), each unit's presence as words
-read it with the learned probability that the summary says it (pyramid_metric/methods/reference.py, item 2).
+The judge blends each unit's presence as words read it with the learned probability that the summary says it
+(pyramid_metric/methods/reference.py, item 2): by default (``judge="auto"``) for given SCUs of one model summary,
+with ``judge="learned"`` for every pyramid.
 """
 import numpy as np
 import pytest
@@ -29,25 +30,30 @@ def _scores(**options):
     return dict(zip(CANDIDATES, out["scores"])), out["signature"]
 
 
-def test_one_reference_is_read_by_the_judge_and_signed():
-    learned, signature = _scores()
+def test_forced_judge_reads_reference_pyramids_and_is_signed():
+    learned, signature = _scores(judge="learned")
     words, words_signature = _scores(judge="words")
-    assert "judge:auto:learned(minilm-l6" in signature and f"x{LEARNED_SHARE:g}" in signature
-    assert "judge:words" in words_signature
-    assert learned != words
+    auto, auto_signature = _scores()
+    assert "judge:learned:learned(minilm-l6" in signature and f"x{LEARNED_SHARE:g}" in signature
+    assert "judge:words" in words_signature and "judge:auto:learned(" in auto_signature
+    assert learned != words and auto == words  # the references' own pyramids: words under "auto"
 
 
-def test_several_references_are_read_by_words_under_auto():
-    refs = [[REFERENCE] + OTHERS] * len(CANDIDATES)
-    auto = PyramidScorer().compute(list(CANDIDATES.values()), refs)["scores"]
-    words = PyramidScorer(judge="words").compute(list(CANDIDATES.values()), refs)["scores"]
-    forced = PyramidScorer(judge="learned").compute(list(CANDIDATES.values()), refs)["scores"]
-    assert auto == words and forced != words
+@pytest.mark.parametrize("refs", [[REFERENCE], [REFERENCE] + OTHERS], ids=["one reference", "three references"])
+def test_auto_reads_given_scus_of_one_model_summary_only(refs):
+    summaries = [CANDIDATES["paraphrase"], CANDIDATES["figures"]]
+    given = dict(scus=[SCUS] * 2, references=[refs] * 2)
+    auto = PyramidScorer().compute(summaries, **given)["scores"]
+    words = PyramidScorer(judge="words").compute(summaries, **given)["scores"]
+    assert (auto != words) == (len(refs) == 1)
+    no_refs = dict(scus=[SCUS] * 2)  # weights of 1, no model summary: one reference's pyramid
+    assert PyramidScorer().compute(summaries, **no_refs)["scores"] != \
+        PyramidScorer(judge="words").compute(summaries, **no_refs)["scores"]
 
 
 def test_presence_is_the_blend_of_words_and_the_judge():
     """p_j = (1 - a) p_words + a P_j for a unit nothing contradicts (claims off: no cap)."""
-    method = ReferencePyramidMethod(PyramidConfig(claims="off"))
+    method = ReferencePyramidMethod(PyramidConfig(claims="off", judge="learned"))
     pyr = method.build_many([[REFERENCE]], [None])[0]
     summary = CANDIDATES["paraphrase"]
     sentences = method._sentences([summary])[0]
@@ -60,14 +66,14 @@ def test_presence_is_the_blend_of_words_and_the_judge():
 
 def test_a_copy_of_the_reference_scores_one():
     """A unit said word for word keeps its words' presence: the copy is not lowered by the judge's doubt."""
-    learned, _ = _scores()
+    learned, _ = _scores(judge="learned")
     assert learned["copy"] == pytest.approx(1.0)
     assert learned["paraphrase"] >= learned["copy"] - 0.20
 
 
 def test_wrong_figures_fall_below_the_paraphrase_with_one_reference():
     """The judge reads the figures: the wrong score and season lose credit that words alone gave them."""
-    learned, _ = _scores()
+    learned, _ = _scores(judge="learned")
     words, _ = _scores(judge="words")
     assert learned["figures"] <= learned["paraphrase"] - 0.10
     assert learned["figures"] <= words["figures"] - 0.10

@@ -178,6 +178,11 @@ class LearnedMatcher(Matcher):
                     self._model = model
         return self._model
 
+    def clear_cache(self) -> None:
+        """Forget the cached probabilities (a benchmark's new summaries; the model stays loaded)."""
+        with self._lock:
+            self._probs.clear()
+
     def _put(self, key, value) -> None:
         self._probs[key] = value
         self._probs.move_to_end(key)

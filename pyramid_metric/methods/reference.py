@@ -102,10 +102,12 @@ pyramid machinery and changes where units come from and how credit is given:
    RoSE's XSum and SAMSum), with meaning attacks written from the references as negatives
    (:mod:`pyramid_metric.match.learned`), a = ``LEARNED_SHARE`` = 0.5; a unit the summary states word for word
    keeps at least its words' presence (a copy of the reference scores 1).  ``"auto"`` (the default) blends it,
-   under the default matcher and presence rule, for an English pyramid of one reference (given SCUs: of one
-   model summary, or weights of 1 when no reference is given) and reads words alone for several: on RoSE's held-out documents it raised agreement with people,
-   on TAC 2008's multi-document pyramids it lowered it (docs/studies/presence_judge.md).  ``"learned"``
-   blends it for every pyramid, ``"words"`` never.  The weights of a pyramid stay the words' (item 1).
+   under the default matcher and presence rule, for given English SCUs of one model summary (or weights of 1
+   when no reference is given), and reads words alone for the references' own pyramids and for several model
+   summaries: on RoSE's held-out documents it raised the human-SCU mode's agreement with people most and the
+   EDU pyramid's a little, at five times the default's cost, and on TAC 2008's multi-document pyramids it
+   lowered both (docs/studies/presence_judge.md).  ``"learned"`` blends it for every pyramid, ``"words"``
+   never.  The weights of a pyramid stay the words' (item 1).
    **Contradicted facts** (``claims="check"``, the default; :mod:`pyramid_metric.claims`): a unit whose fact
    the summary states with the other polarity, agent and patient swapped, another name or other figures (read
    from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence, and a
@@ -465,14 +467,14 @@ class ReferencePyramidMethod(Method):
 
     def reads_learned(self, pyr: Pyramid) -> bool:
         """Whether the learned judge reads this pyramid's units: ``judge="learned"``, or "auto" under the default
-        judge (matcher "soft", presence "auto") for an English pyramid of one reference (given SCUs: of one model
-        summary, or weights of 1 when none is given; module docstring, 2)."""
+        judge (matcher "soft", presence "auto") for given English SCUs of one model summary (or weights of 1 when
+        none is given; module docstring, 2)."""
         if self.learned is None:
             return False
         if self.config.judge == "learned":
             return True
-        one = (pyr.models() if isinstance(pyr, HumanSCUPyramid) else pyr.n_references) <= 1
-        return one and bool(pyr.units) and _english(tuple(u.text for u in pyr.units))
+        return (isinstance(pyr, HumanSCUPyramid) and pyr.models() <= 1 and bool(pyr.units)
+                and _english(tuple(u.text for u in pyr.units)))
 
     def _with_judge(self, presence: np.ndarray, texts: Sequence[str], summary: str, pyr: Pyramid) -> np.ndarray:
         """``presence`` (as words read it) blended with the learned judge's probability that ``summary`` says each
@@ -654,9 +656,9 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
            help="learned: each unit's presence is half what the matcher reads in words and half the probability "
                 "that the summary says the unit, from a MiniLM cross-encoder trained on people's presence "
                 "judgments of single-document news and dialogue summaries, with meaning attacks as negatives; "
-                "auto: learned with the default matcher and presence rule for an English pyramid of one reference "
-                "(given SCUs: of one model summary), words for several (multi-document pyramids, where it agreed "
-                "less with people); words: the matcher alone"),
+                "auto: learned for given English SCUs of one model summary (with the default matcher and presence "
+                "rule), words for the references' own pyramids (five times faster) and for several model summaries "
+                "(multi-document pyramids, where it agreed less with people); words: the matcher alone"),
 ), reads=("matcher", "segmenter", "length_limit"), resolves={"matcher": "soft"}, fields=(
     MATCHER, option("credit", "credit", lambda v: f"presence-x-{v}", lambda v: v.replace("presence-x-", "")),
     option("weight", "fact_weight", lambda v: f"{v}-by-wordings" if v == "shared" else v,

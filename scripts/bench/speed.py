@@ -39,6 +39,7 @@ STAGES = {  # stage -> function names whose cumulative time is reported (cProfil
     "build pyramids": ["build_many"],
     "match (similarities/presence)": ["similarities", "presence", "presence_in_context", "presence_in_sentences"],
     "encode (MiniLM, inside match)": ["_encode", "_encode_token_layers", "_encode_words"],
+    "learned judge (cross-encoder)": ["presence_many"],
     "solve (assignment, knapsack)": ["max_weight_assignment", "knapsack"],
     "precision (summary sentences in the references)": ["precision_many"],
 }
@@ -120,12 +121,15 @@ def main():
     rows.append((f"pyramid-metric cold ({len(set(refs))} pyramids built)", secs_cold))
     from pyramid_metric import text as textlib
     from pyramid_metric.encoder import get_encoder
+    from pyramid_metric.methods.reference import learned_judge
 
     def forget(words: bool) -> None:
-        """Empty the parse and word-piece caches (summaries parsed and encoded anew; the units' contextual words
-        stay with the pyramids) and, with ``words``, the word vectors (no word seen before)."""
+        """Empty the parse and word-piece caches and the learned judge's probabilities (summaries parsed, encoded
+        and judged anew; the units' contextual words stay with the pyramids) and, with ``words``, the word vectors
+        (no word seen before)."""
         textlib.clear_parse_cache()
         get_encoder().clear_token_cache()
+        learned_judge().clear_cache()
         if words:
             get_encoder().clear_word_cache()
 

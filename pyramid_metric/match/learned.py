@@ -153,7 +153,11 @@ class LearnedMatcher(Matcher):
     # ---- model -----------------------------------------------------------------------------------
     @property
     def config(self) -> dict:
-        self._load()
+        """The weights' configuration (checksum verified), read without building the model (a signature)."""
+        if self._config is None:
+            with self._lock:
+                if self._config is None:
+                    self._config = load_weights(self.weights_dir)[1]
         return self._config
 
     def _load(self):

@@ -122,11 +122,16 @@ def _reference_spans(scus: Tuple[str, ...], references: Tuple[str, ...]) -> Tupl
     return tuple(out)
 
 
+def judged_texts(pyr: HumanSCUPyramid) -> List[str]:
+    """The texts judged against a summary: every SCU's label, then every contributor, SCU by SCU."""
+    return [u.text for u in pyr.units] + [m for ms in pyr.mentions for m in ms]
+
+
 def scu_presence(presence: Callable[[List[str]], np.ndarray], pyr: HumanSCUPyramid) -> np.ndarray:
     """p_j = (J(label_j) + mean over contributors J(c)) / 2, or J(label_j) alone (module docstring, 1).
 
     ``presence(texts)`` judges a list of texts against the summary; every text is judged in one call."""
-    texts = [u.text for u in pyr.units] + [m for ms in pyr.mentions for m in ms]
+    texts = judged_texts(pyr)
     found = np.clip(np.nan_to_num(np.asarray(presence(texts), dtype=float)), 0.0, 1.0)
     p = found[:len(pyr.units)].copy()
     at = len(pyr.units)
@@ -173,4 +178,4 @@ def score_human(pyr: HumanSCUPyramid, summary: str, presence: Callable[[List[str
     return ScoreResult(float(score), total, float(bound), matches, missed, tuple(notes), (summary,))
 
 
-__all__ = ["HumanSCUPyramid", "SCU_SCORES", "human_pyramid", "scu_presence", "score_human"]
+__all__ = ["HumanSCUPyramid", "SCU_SCORES", "human_pyramid", "judged_texts", "scu_presence", "score_human"]

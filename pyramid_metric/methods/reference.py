@@ -172,7 +172,7 @@ from ..signature import LMAX, MATCHER, SEGMENTER, Field, const, option
 from ..text import content_words, detect_language, lcs_length
 from ..text import words as text_words
 from .base import Method
-from .human import SCU_SCORES, HumanSCUPyramid, human_pyramid, score_human
+from .human import SCU_SCORES, HumanSCUPyramid, human_pyramid, judged_texts, score_human
 from .precision import PRECISION_SIGNATURE, precision_many, support_texts
 
 @lru_cache(maxsize=1)
@@ -494,8 +494,7 @@ class ReferencePyramidMethod(Method):
         for summary, sents, pyr in zip(summaries, sentences, pyramids):
             if not pyr.units or not summary.strip() or not self.reads_learned(pyr):
                 continue
-            texts = ([u.text for u in pyr.units] + [m for ms in pyr.mentions for m in ms]
-                     if isinstance(pyr, HumanSCUPyramid) else [u.text for u in pyr.units])
+            texts = judged_texts(pyr) if isinstance(pyr, HumanSCUPyramid) else [u.text for u in pyr.units]
             judged = self._in_their_words(summary, sents, texts)[0]
             pairs.extend((t, judged) for t in texts)
         if pairs:

@@ -259,6 +259,20 @@ class PyramidScorer:
         self._lock = threading.RLock()
         self._signature = None
 
+    # -- pickling: worker processes of ``Dataset.map(num_proc=N)`` under spawn or forkserver ----------
+    def __getstate__(self):
+        """The scorer's options and built pyramids; not its lock nor its method's models, which a worker makes.
+
+        A lock must not travel: dill, which ``datasets`` pickles with, restores an ``RLock`` held by no one as
+        held, and the worker would wait on it forever.
+        """
+        with self._lock:
+            return {"config": self.config, "cache_size": self.cache_size, "pyramids": list(self._pyramids.items())}
+
+    def __setstate__(self, state):
+        self.__init__(state["config"], cache_size=state["cache_size"])
+        self._pyramids.update(state["pyramids"])
+
     # -- caching ---------------------------------------------------------------------------------
     def _key(self, references: List[str], source: Optional[str]) -> str:
         h = hashlib.sha256()

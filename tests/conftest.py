@@ -51,6 +51,7 @@ def gumsum_dev():
 # every test; `python -m pytest -q -m "not slow"` runs the rest.
 SLOW = (
     "tests/test_map_num_proc.py::test_every_method_under_map_with_two_processes",  # every method's models, twice
+    "tests/test_map_num_proc.py::test_map_with_workers_that_start_afresh",  # 35 s each: workers import everything
     "tests/test_space.py::test_space_folder_holds_the_wheel_its_requirements_install",  # builds the Space folder
     "tests/test_space.py::test_space_folder_serves_in_headless_chromium",  # and installs it in a fresh venv
     "tests/test_large_inputs.py::test_texts_beyond_the_supported_size_are_refused_at_once[predictions-hirao]",  # 38 s (model load)

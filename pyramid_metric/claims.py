@@ -347,7 +347,8 @@ _COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "s
 def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
     without parsing it: a negation word in either, figures in both, a name of the claim missing from the sentence,
-    or its agent and patient written in the other order (or an agent the claim takes from another clause).  A sentence it returns False for cannot contradict the
+    its agent and patient written in the other order (or an agent the claim takes from another clause), or its
+    named agent written only after the predicate.  A sentence it returns False for cannot contradict the
     claim (:func:`contradicts` would find the same polarity, roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
     if claim.negated or present & _negation_stems():
@@ -360,6 +361,9 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     agent = [k for k, w in enumerate(sentence) if w in claim.agent.stems]
     patient = [k for k, w in enumerate(sentence) if w in claim.patient.stems]
+    said = [k for k, w in enumerate(sentence) if w in claim.forms]
+    if claim.agent.party and agent and said and agent[0] > said[0]:
+        return True  # its named agent only after the predicate: maybe another clause's party, another agent here
     return bool(agent and patient and (agent[0] < patient[0]) != claim.agent_first)
 
 

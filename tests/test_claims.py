@@ -30,6 +30,8 @@ RATES_ATTACKS = {
     "negated": "The central bank did not raise interest rates on Thursday. Economists had not expected an "
                "increase.",
 }
+MATCH_PIECES = ("Barcelona beat Real Madrid 5-0 on Sunday",
+                "to win the Spanish league title for the third year in a row.")  # MATCH's two EDUs
 GAP = 0.10  # each attack scores at least this much below the paraphrase
 
 
@@ -145,15 +147,24 @@ def test_an_acronym_earns_what_its_expansion_earns():
     assert checked[0] == pytest.approx(checked[1]) and unchecked[0] < unchecked[1] - 0.1
 
 
-@pytest.mark.parametrize("summary", list(MATCH_ATTACKS.values()) + [MATCH])
-def test_reading_only_what_can_change_changes_no_verdict(summary):
+DEAL = ("Microsoft agreed on Monday",
+        "to buy the games maker Activision Blizzard for $68.7 billion in cash, its largest deal ever.")
+DEAL_ATTACKS = ["Activision Blizzard agreed on Monday to buy Microsoft for $68.7 billion in cash, its largest deal "
+                "ever.",  # roles swapped: the unit's name is still said, after the predicate
+                "Google agreed on Monday to buy the games maker Activision Blizzard for $68.7 billion in cash.",
+                "Microsoft agreed on Monday to buy the games maker Activision Blizzard for $6.5 billion in cash.",
+                "Activision Blizzard will be bought by Microsoft for $68.7 billion, the firms said on Monday."]
+
+
+@pytest.mark.parametrize("pieces, summary", [(MATCH_PIECES, s) for s in list(MATCH_ATTACKS.values()) + [MATCH]]
+                         + [(DEAL, s) for s in DEAL_ATTACKS + [" ".join(DEAL)]])
+def test_reading_only_what_can_change_changes_no_verdict(pieces, summary):
     """The check parses only the sentences that might contradict a unit; every verdict is the full parse's."""
     import numpy as np
 
     from pyramid_metric.claims import cap_contradicted
     from pyramid_metric.methods.reference import ReferencePyramidMethod
 
-    pieces = ("Barcelona beat Real Madrid 5-0 on Sunday", "to win the Spanish league title for the third year in a row.")
     unit_claims = passage_claims(pieces)
     sentences = ReferencePyramidMethod._sentences([summary])[0]
     capped = cap_contradicted(np.ones(2), unit_claims, summary, sentences)

@@ -128,8 +128,8 @@ POWER = "Thousands of homes were without power."
 # by hand, content-word recall (the default matcher) of each text of D0999-A.pyr's SCU 2 "Homes lost power"
 # (weight 2) in POWER: label home, lost, power -> 2/3; contributor "Thousands of homes lost power" -> 3/4;
 # contributor '5,000 homes without "power"' (5, 000, home, without, power) -> 3/5; SCUs 1, 3, 4 share no
-# content word with POWER, nor do their contributors.  Presence p_2 = (2/3 + (3/4 + 3/5) / 2) / 2.
-P2 = (2 / 3 + (3 / 4 + 3 / 5) / 2) / 2
+# content word with POWER, nor do their contributors.  Presence p_2 = max(3/4, 3/5): the contributor said best.
+P2 = 3 / 4
 
 
 @pytest.fixture(scope="module")
@@ -140,14 +140,14 @@ def duc_pyramid():
     return p
 
 
-def test_scu_presence_is_half_label_half_contributors(duc_pyramid):
+def test_scu_presence_is_its_best_contributors(duc_pyramid):
     p = duc_pyramid
     out = PyramidScorer().compute([POWER], scus=[p.labels()], scu_weights=[p.weights()],
                                   scu_contributors=[p.contributors()], explain=True)
     # recall normalisation: sum_j w_j p_j / sum_j w_j, weights 3, 2, 2, 2
     assert out["scores"][0] == pytest.approx(2 * P2 / 9, abs=1e-12)
     assert out["signature"].startswith("pyramid:scus(weighted)|scu_score:recall(weight-x-presence,"
-                                       "label+contributors-or-ref-span)|method:refpyramid|")
+                                       "best-contributor-or-label+ref-span)|method:refpyramid|")
     ex = out["explanations"][0]
     (match,) = ex["matches"]
     assert match["unit"] == 1 and match["similarity"] == pytest.approx(P2)

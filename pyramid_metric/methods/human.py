@@ -6,16 +6,19 @@ express it) and, in DUCView and SacreROUGE files, its contributors: the words
 of each model summary that express it.  The default method scores a summary s
 against it as follows (``scu_score``, default ``"recall"``):
 
-1. **Presence** of SCU j in s, p_j in [0, 1]: the matcher's presence of a text
+1. **Presence** of SCU j in s, p_j in [0, 1]: the matcher's presence J of a text
    in s under the sentence rule of the reference-EDU pyramid (the mean of its
    presence in the whole summary and in the summary sentence that holds most of
-   it), read for the label and for every contributor, then
+   it), then
 
-       p_j = (J(label_j) + mean_c J(contributor_c)) / 2,   or J(label_j) without contributors:
+       p_j = max_c J(contributor_c)                 with contributors,
+       p_j = (J(label_j) + J(span_j)) / 2           with the model summaries but no contributors,
+       p_j = J(label_j)                             with neither:
 
-   the annotator's label and the model summaries' own wording weigh half each.  When the SCUs come
-   without contributors but with the model summaries (``references``), each SCU's best-matching span of
-   them stands in for its contributor (REALSumm's SCUs and reference, for instance).
+   an SCU is present when the summary says it as one of the model summaries said it (its contributors, the
+   annotators' selection of their words); a summary needs to match one wording, not all of them.  When the
+   SCUs come without contributors but with the model summaries (``references``), the label and its
+   best-matching span of them (span_j) weigh half each (REALSumm's SCUs and reference, for instance).
 2. **Credit**: SCU j earns w_j p_j; each SCU counts its weight once, as the
    manual pyramid score and the LitePyramid human score count SCUs.
 3. **Normalisation**:
@@ -39,7 +42,10 @@ EDUs of the automatic pyramid are (the ``credit`` option), over the total.
 Measured on REALSumm dev (``scripts/studies/realsumm_scu_presence.py``, docs/workflow.md): counting
 each SCU once agrees with the human scores better than weighting it by its content words, for
 every presence judge; so does the mean of the label's and the reference wording's presence,
-where their maximum does worse than the label alone.
+where their maximum does worse than the label alone.  On TAC 2008's 48 NIST pyramids
+(``scripts/studies/tac2008_scu_presence.py``, docs/studies/scu_presence.md) the best contributor alone was
+chosen in each of four folds of topics over the label, the label with the mean or the best contributor, and
+the best of label and contributors.
 """
 from __future__ import annotations
 
@@ -62,6 +68,7 @@ class HumanSCUPyramid(Pyramid):
 
     mentions: Tuple[Tuple[str, ...], ...] = ()  # for each SCU, its contributors' texts (may be empty)
     n_models: int = 0  # model summaries the pyramid was annotated on; 0 when not given
+    spans_stand_in: bool = False  # the mentions are the references' best spans, not contributors given
 
     def models(self) -> int:
         """n: the model summaries given, else the highest SCU weight (at least 1)."""
@@ -90,14 +97,16 @@ def human_pyramid(scus: Sequence[str], weights: Sequence[float], references: Opt
     contributors, each SCU's best-matching span of the references stands in for its contributor
     (:func:`reference_spans`)."""
     units = tuple(PyramidUnit(s, tuple(words(s)), float(w), ()) for s, w in zip(scus, weights))
+    stand_in = contributors is None and bool(references)
     if contributors is not None:
         mentions = tuple(tuple(c) for c in contributors)
-    elif references:
+    elif stand_in:
         mentions = tuple((span,) for span in reference_spans(scus, references))
     else:
         mentions = tuple(() for _ in units)
     return HumanSCUPyramid(units, max(1, sum(u.length for u in units)), 0, one_to_one=False,
-                           mentions=mentions, n_models=len(references) if references else 0)
+                           mentions=mentions, n_models=len(references) if references else 0,
+                           spans_stand_in=stand_in)
 
 
 def reference_spans(scus: Sequence[str], references: Sequence[str]) -> List[str]:
@@ -128,7 +137,8 @@ def judged_texts(pyr: HumanSCUPyramid) -> List[str]:
 
 
 def scu_presence(presence: Callable[[List[str]], np.ndarray], pyr: HumanSCUPyramid) -> np.ndarray:
-    """p_j = (J(label_j) + mean over contributors J(c)) / 2, or J(label_j) alone (module docstring, 1).
+    """p_j = max over contributors J(c); with a stand-in span (J(label_j) + J(span_j)) / 2; else J(label_j)
+    (module docstring, 1).
 
     ``presence(texts)`` judges a list of texts against the summary; every text is judged in one call."""
     texts = judged_texts(pyr)
@@ -137,7 +147,8 @@ def scu_presence(presence: Callable[[List[str]], np.ndarray], pyr: HumanSCUPyram
     at = len(pyr.units)
     for j, ms in enumerate(pyr.mentions):
         if ms:
-            p[j] = (p[j] + found[at:at + len(ms)].mean()) / 2
+            said = found[at:at + len(ms)]
+            p[j] = (p[j] + said[0]) / 2 if pyr.spans_stand_in else said.max()
             at += len(ms)
     return p
 
@@ -165,8 +176,10 @@ def score_human(pyr: HumanSCUPyramid, summary: str, presence: Callable[[List[str
     with_mentions = sum(1 for m in pyr.mentions if m)
     notes = [f"human pyramid: each SCU earns its weight x its presence (the mean of its presence in the whole "
              f"summary and in the summary sentence that holds most of it"
-             + (f"; for the {with_mentions} SCUs with contributors, half from the label and half from the "
-                f"mean over its contributors' words" if with_mentions else "") + f"); SCUs below {CREDITED:g} "
+             + (f"; for the {with_mentions} SCUs with a best-matching span of the references, half from the "
+                f"label and half from that span" if with_mentions and pyr.spans_stand_in else
+                f"; for the {with_mentions} SCUs with contributors, the presence of the contributor the summary "
+                f"says best" if with_mentions else "") + f"); SCUs below {CREDITED:g} "
              f"are listed as missed"]
     if normalization == "modified":
         notes.append(f"modified pyramid score (Passonneau et al. 2005): credit over MaxSum(X), the best weight of "

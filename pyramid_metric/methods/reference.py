@@ -396,7 +396,7 @@ class ReferencePyramidMethod(Method):
         """The human-pyramid mode's scoring, for the signature."""
         if self.config.scu_score == "as-edus":
             return "scu_score:as-edus"
-        return f"scu_score:{self.config.scu_score}(weight-x-presence,label+contributors-or-ref-span)"
+        return f"scu_score:{self.config.scu_score}(weight-x-presence,best-contributor-or-label+ref-span)"
 
     def scu_signature_keys(self) -> frozenset:
         """Given SCUs are judged by the matcher under the presence rule; labels credited as reference EDUs
@@ -641,8 +641,8 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "summary+sentence for given SCUs; with the default matcher, references of one English sentence "
                 "each are judged by the contextual matcher, summary+sentence)"),
     Option("scu_score", (), choices=SCU_SCORES, default="recall",
-           help="human-pyramid mode (scus=): each SCU earns its weight x its presence (label and contributors "
-                "half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
+           help="human-pyramid mode (scus=): each SCU earns its weight x its presence (its best contributor; "
+                "without contributors, label and best reference span half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
                 "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "
                 "as-edus: labels alone, credited as reference EDUs (the credit option)"),
     Option("claims", (), choices=("check", "off"), default="check",

@@ -3,8 +3,8 @@
 
 TAC 2008 gives, for each of 48 topics, NIST's pyramid (each SCU's label, weight and contributors: the words of
 each model summary that express it) and the modified pyramid score of 57 peers (cut to 100 words).  The package's
-human-SCU mode judges an SCU's presence in a summary from its label and its contributors (the mean of the two
-halves, each the mean of its presence in the whole summary and in the best summary sentence, default judge).
+human-SCU mode judges an SCU's presence in a summary by its best contributor (each text's presence the mean of
+its presence in the whole summary and in the best summary sentence, default judge), the rule this study chose.
 This script reads every presence once (cached under runs/) and compares ways of combining them, each scored as
 sum_j w_j p_j (the modified score's ranking within a topic), correlated with NIST's scores at summary level
 (per topic across peers, mean Pearson) and system level, with 95% intervals from resampling topics; the
@@ -63,11 +63,11 @@ def _pool(values, how: str) -> float:
 
 VARIANTS = {  # name -> presence of SCU j from (label whole, label best, contributors whole, contributors best)
     "label, rule (whole+best)/2": lambda lw, lb, cw, cb: (lw + lb) / 2,
-    "label + mean contributor, rule (the package)": lambda lw, lb, cw, cb: (
+    "label + mean contributor, rule (the package before)": lambda lw, lb, cw, cb: (
         ((lw + lb) / 2 + (_pool(cw, "mean") + _pool(cb, "mean")) / 2) / 2 if len(cw) else (lw + lb) / 2),
     "label + max contributor, rule": lambda lw, lb, cw, cb: (
         ((lw + lb) / 2 + (_pool(cw, "max") + _pool(cb, "max")) / 2) / 2 if len(cw) else (lw + lb) / 2),
-    "max contributor, rule": lambda lw, lb, cw, cb: (
+    "max contributor, rule (the package)": lambda lw, lb, cw, cb: (
         (_pool(cw, "max") + _pool(cb, "max")) / 2 if len(cw) else (lw + lb) / 2),
     "max(label, contributors), rule": lambda lw, lb, cw, cb: max(
         [(lw + lb) / 2] + [(w + b) / 2 for w, b in zip(cw, cb)]),

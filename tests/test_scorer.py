@@ -135,17 +135,19 @@ def test_multi_reference_pyramid_on_gumsum(gumsum_dev):
     assert opt_kp < sum(u.weight for u in pyr.units) or len(chosen) == len(pyr.units)
 
 
-def test_a_pickled_scorer_keeps_its_options_and_pyramids_and_scores_the_same():
+@pytest.mark.parametrize("method", ["refpyramid", "hirao", "be", "pyreval", "ape", "peak", "rouge"])
+def test_a_pickled_scorer_keeps_its_options_and_pyramids_and_scores_the_same(method):
     """What a worker of ``Dataset.map(num_proc=N)`` receives under spawn: the scorer pickled, without its lock."""
     import pickle
 
     import dill
 
-    original = PyramidScorer(scu_score="modified")
-    expected = [r.score for r in original.score(["Thousands lost power in the storm."], [[REF]])]
+    original = PyramidScorer(method=method, **({"scu_score": "modified"} if method == "refpyramid" else {}))
+    refs = [REF, "Schools closed after the storm cut power."]
+    expected = [r.score for r in original.score(["Thousands lost power in the storm."], [refs], [SOURCE])]
     for dumps, loads in ((pickle.dumps, pickle.loads), (dill.dumps, dill.loads)):
         copy = loads(dumps(original))
         assert copy.config == original.config and list(copy._pyramids) == list(original._pyramids)
         assert copy._lock.acquire(blocking=False)  # free, not restored as held by a thread that is not there
         copy._lock.release()
-        assert [r.score for r in copy.score(["Thousands lost power in the storm."], [[REF]])] == expected
+        assert [r.score for r in copy.score(["Thousands lost power in the storm."], [refs], [SOURCE])] == expected

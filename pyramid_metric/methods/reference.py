@@ -642,9 +642,10 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "each are judged by the contextual matcher, summary+sentence)"),
     Option("scu_score", (), choices=SCU_SCORES, default="recall",
            help="human-pyramid mode (scus=): each SCU earns its weight x its presence (its best contributor; "
-                "without contributors, label and best reference span half each), over the total SCU weight (recall) or over the best weight of X SCUs, X = the average "
-                "SCU count of a model summary (modified: the modified pyramid score, Passonneau et al. 2005); "
-                "as-edus: labels alone, credited as reference EDUs (the credit option)"),
+                "without contributors, label and best reference span half each), over the total SCU weight "
+                "(recall) or over the best weight of X SCUs, X = the average SCU count of a model summary "
+                "(modified: the modified pyramid score, Passonneau et al. 2005); as-edus: labels alone, credited "
+                "as reference EDUs (the credit option)"),
     Option("claims", (), choices=("check", "off"), default="check",
            help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "

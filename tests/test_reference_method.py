@@ -298,3 +298,25 @@ def test_two_sentences_stay_two(text):
 
     assert not is_one_sentence(ReferencePyramidMethod._sentences([text])[0])
     assert not PyramidScorer().pyramids([[text]], [None])[0].single_sentence_references
+
+
+def test_presence_power_raises_each_units_auto_presence(monkeypatch):
+    """``PRESENCE_POWER`` (1 in the package; scripts/studies/presence_power.py sets others): under presence="auto"
+    each unit's presence is its rule's raised to it, after the contradiction cap; an explicit rule stays linear."""
+    import pyramid_metric.methods.reference as reference
+
+    ref = "A storm hit the coast on Monday. Thousands of homes lost power."
+    summary = ["The storm was big. It hit the coast, and many homes lost power."]
+
+    def presences(**options):
+        result = PyramidScorer(segmenter="sentence", **options).score(summary, [[ref]])[0]
+        return {m["unit"]: m["similarity"] for m in result.explanation()["matches"]}
+
+    linear = presences(presence="summary+sentence+bigram")
+    assert presences() == linear and any(0 < p < 1 for p in linear.values())  # power 1: the rule itself
+    monkeypatch.setattr(reference, "PRESENCE_POWER", 2)
+    squared = presences()
+    assert squared.keys() == linear.keys()
+    for unit, p in linear.items():
+        assert squared[unit] == pytest.approx(p ** 2, abs=1e-12)
+    assert presences(presence="summary+sentence+bigram") == linear

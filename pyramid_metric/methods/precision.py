@@ -89,7 +89,7 @@ def precision_many(summaries: Sequence[Sequence[str]], supports: Sequence[str], 
     ``judge`` reads presence (:meth:`Matcher.presence_in_sentences`: each summary's sentences read inside it);
     one call serves every summary."""
     spans = [[TextSpan(s, sentence_words(s)[0]) for s in sentences] for sentences in summaries]
-    support_text = " ".join(supports)
+    support_text = joined_supports(supports)
     if not support_text.strip() or not any(spans):
         return [(0.0, [(i, s, 0.0) for i, s in enumerate(sentences)]) for sentences in summaries]
     cuts = np.cumsum([len(g) for g in spans])[:-1]
@@ -117,6 +117,11 @@ def _summary_precision(sentences: Sequence[str], spans, presence: np.ndarray, pa
     share = np.sqrt(presence * pairs) * binding(stems, english) * novelty(stems, contents)
     unsupported = [(i, s, float(share[i])) for i, s in enumerate(sentences) if sizes[i] and share[i] < UNSUPPORTED]
     return float((sizes * share).sum() / sizes.sum()), unsupported
+
+
+def joined_supports(supports: Sequence[str]) -> str:
+    """The one text a summary's sentences are judged against: the supporting texts joined by a space."""
+    return " ".join(supports)
 
 
 def support_texts(units: Sequence, groups: Sequence[Sequence[int]], mentions: Sequence[Sequence[str]] = ()) -> List[str]:

@@ -181,7 +181,7 @@ from ..text import content_words, detect_language, lcs_length
 from ..text import words as text_words
 from .base import Method
 from .human import SCU_SCORES, HumanSCUPyramid, human_pyramid, judged_texts, score_human
-from .precision import PRECISION_SIGNATURE, precision_many, support_texts
+from .precision import PRECISION_SIGNATURE, joined_supports, precision_many, support_texts
 
 @lru_cache(maxsize=1)
 def _sentencizer():
@@ -441,7 +441,7 @@ class ReferencePyramidMethod(Method):
         passages = [pieces for pyr in pyrs.values() for pieces in self._unit_passages(pyr)[0]]
         matcher.prepare_summaries([summaries[j] for j in mine], [sentences[j] for j in mine], passages)
         if matcher.reads_context:  # the references as the precision side reads them (_with_precision), one batch
-            supports = [" ".join(support_texts(p.units, p.reference_groups())) for p in pyrs.values()]
+            supports = [joined_supports(support_texts(p.units, p.reference_groups())) for p in pyrs.values()]
             matcher.prepare([t for t in supports if t.strip()])
 
     @staticmethod

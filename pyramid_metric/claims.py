@@ -12,9 +12,11 @@ a text, a verb or a copula, with
   active object, or the passive subject); a verb without a subject of its own takes its governor's ("Apple agreed
   to buy Beats": Apple buys);
 * its **names** (proper nouns) and **figures** (numbers in digits or words, with their scale: "$6.5 billion" is
-  6500000000; a score "5-0" is one figure).
+  6500000000; a score "5-0" is one figure; a rank, "third", a figure of its own kind).
 
-A summary claim *bears on* a unit claim when they share the predicate (its lemma) and at least one argument word.
+A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
+one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise": SAME_EVENT,
+OPPOSITE) and at least one argument word.
 It **contradicts** the unit claim when, bearing on it, it has the other polarity, swaps its agent and patient
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim), or states other figures (both have figures,
@@ -38,8 +40,9 @@ from .text import _stop_stems, detect_language, number_value, parse_many, stem, 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
-CLAIMS_CHECK = (f"check(polarity,roles,names,figures;spacy-parse;cap:{CONTRADICTED_CAP:g};"
-                f"weights:contradicting-refs-not-counted;acronyms)")
+CLAIMS_CHECK = (f"check(polarity,roles,names,figures,ranks;same-event+opposite-verbs;spacy-parse;"
+                f"cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;weights:contradicting-refs-not-counted;"
+                f"acronyms)")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
@@ -59,6 +62,16 @@ DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid
 SYMMETRIC = frozenset({"meet", "marry", "talk", "speak", "chat", "argue", "clash", "negotiate", "agree", "disagree",
                        "compete", "play", "fight", "date", "divorce", "merge", "partner", "tie", "draw", "resemble",
                        "match", "equal", "join", "contact", "call", "text", "message", "email", "discuss"})
+# verbs that state one event with the same agent and patient, read as one predicate ("defeated" is "beat",
+# "acquired" is "buy"), and opposites read as the other polarity ("cut rates" is "not raise rates", "fell" is "not
+# rise"); each with the forms a text may write it in that its stem does not find ("bought", "fell")
+SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "beat", "crush": "beat",
+              "overcome": "beat", "outplay": "beat", "acquire": "buy", "purchase": "buy", "murder": "kill",
+              "slay": "kill", "detain": "arrest", "hike": "raise", "climb": "rise", "soar": "rise", "surge": "rise"}
+OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
+            "slump": "rise", "tumble": "rise"}
+WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
+           "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",)}
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
 OBJECTS = {"dobj": "patient", "attr": "patient", "acomp": "patient", "oprd": "patient", "dative": "other"}
@@ -66,6 +79,18 @@ SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "tril
           "k": 1e3, "mn": 1e6, "tn": 1e12}
 _FIGURE = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 _SCORE = re.compile(r"^(\d+)[-–](\d+)$")
+_ORDINAL_DIGITS = re.compile(r"^(\d+)(?:st|nd|rd|th)$", re.IGNORECASE)
+ORDINALS = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+                                       "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+                                       "nineteenth twentieth".split(), 1)}
+
+
+def _ordinal(text: str) -> Optional[str]:
+    """The rank an ordinal states, written "#3" for "third" and "3rd" alike; None for any other word.  A rank
+    is a figure of its own kind: "third" is never the count 3."""
+    digits = _ORDINAL_DIGITS.match(text)
+    n = int(digits.group(1)) if digits else ORDINALS.get(text.lower())
+    return None if n is None else f"#{n}"
 
 
 def _figure_value(text: str) -> Optional[float]:
@@ -95,6 +120,10 @@ def _figures(tokens) -> FrozenSet[str]:
         score = _SCORE.match(t.text)
         if score:
             out.add(f"{int(score.group(1))}-{int(score.group(2))}")
+            continue
+        rank = _ordinal(t.text)
+        if rank is not None:
+            out.add(rank)
             continue
         value = _figure_value(t.text)
         if value is None:
@@ -228,13 +257,22 @@ def _claim(tok) -> Claim:
 
     a, p, o = arg(agent), arg(patient), arg(other)
     lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
+    predicate = SAME_EVENT.get(lemma) or OPPOSITE.get(lemma) or lemma
     # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)
               if not (t.dep_ == "appos" and t.like_num)] + [tok]
     own_agent = any(tok.i in (h.head.i, h.head.head.i) for h in agent)  # not one taken from a governor
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
-    return Claim(lemma, _negated(tok), a, p, o, _figures(clause), frozenset({stem(lemma), stem(tok.lower_)}),
-                 first)
+    return Claim(predicate, _negated(tok) ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
+                 _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first)
+
+
+@lru_cache(maxsize=4096)
+def _predicate_forms(predicate: str) -> FrozenSet[str]:
+    """The stems a text may write ``predicate`` with: its own, those of the verbs read as it (SAME_EVENT,
+    OPPOSITE) and their irregular forms (WRITTEN)."""
+    lemmas = {predicate} | {k for k, v in {**SAME_EVENT, **OPPOSITE}.items() if v == predicate}
+    return frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
 
 
 def claims_of_doc(doc) -> Tuple[Claim, ...]:
@@ -315,11 +353,12 @@ def _same_figure(a: str, b: str) -> bool:
 
 
 def _other_figures(unit: Claim, other: Claim) -> bool:
-    """Each states a figure the other does not: "sentenced to five years" and "to seven years" (an extra figure on
-    one side alone, a date, a second amount, is no contradiction; nor is an amount rounded)."""
+    """Each states a figure of the same kind the other does not: "sentenced to five years" and "to seven years",
+    "the third title" and "the fifth" (an extra figure on one side alone, a date, a second amount, is no
+    contradiction; nor is an amount rounded, nor a score against a rank: "won 5-0" and "won a third title")."""
     missing = [a for a in unit.figures if not any(_same_figure(a, b) for b in other.figures)]
     extra = [b for b in other.figures if not any(_same_figure(a, b) for a in unit.figures)]
-    return bool(missing and extra)
+    return any(x.startswith("#") == y.startswith("#") for x in missing for y in extra)  # a rank against a rank
 
 
 def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
@@ -332,6 +371,19 @@ def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> 
     return False
 
 
+def carries(unit_claims: Sequence[Claim], text: str, text_claims: Sequence[Claim]) -> bool:
+    """Whether ``text`` (another reference's unit, read as ``text_claims``) names every party and states every figure
+    of ``unit_claims``: a summary that contradicts the unit on them (another party, another figure, the other
+    polarity or roles of the same parties) contradicts that text too, whatever verb it uses ("thrashed" for "beat")."""
+    names = frozenset().union(*(c.agent.party | c.patient.party for c in unit_claims))
+    figures = frozenset().union(*(c.figures for c in unit_claims))
+    if not names and not figures:
+        return False  # nothing that identifies the fact: a verb alone is not enough
+    stems = {_folded_stem(w) for w in words(text)}
+    theirs = frozenset().union(*(c.figures for c in text_claims))
+    return names <= stems and all(any(_same_figure(a, b) for b in theirs) for a in figures)
+
+
 # a sentence without any of these stems states no negation
 @lru_cache(maxsize=1)
 def _negation_stems() -> frozenset:
@@ -342,18 +394,22 @@ def _negation_stems() -> frozenset:
 
 
 _COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "s", "re"})
+_HAS_OPPOSITE = frozenset(OPPOSITE.values())  # a sentence may state the other polarity without a negation word
+NEAR = 3  # a named agent at most this many words before its predicate is its subject ("Barcelona has now won")
 
 
 def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
     without parsing it: a negation word in either, figures in both, a name of the claim missing from the sentence,
     its agent and patient written in the other order (or an agent the claim takes from another clause), or its
-    named agent written only after the predicate.  A sentence it returns False for cannot contradict the
+    named agent not written just before the predicate (another name may be the predicate's subject there: "Real
+    Madrid beat Barcelona to win the title").  A sentence it returns False for cannot contradict the
     claim (:func:`contradicts` would find the same polarity, roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
-    if claim.negated or present & _negation_stems():
+    if claim.negated or present & _negation_stems() or claim.predicate in _HAS_OPPOSITE:
         return True
-    if claim.figures and any(w[:1].isdigit() or number_value(w) is not None for w in sentence):
+    if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None
+                             for w in sentence):
         return True
     if any(name not in present for name in claim.agent.party | claim.patient.party):
         return True
@@ -362,8 +418,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     agent = [k for k, w in enumerate(sentence) if w in claim.agent.stems]
     patient = [k for k, w in enumerate(sentence) if w in claim.patient.stems]
     said = [k for k, w in enumerate(sentence) if w in claim.forms]
-    if claim.agent.party and agent and said and agent[0] > said[0]:
-        return True  # its named agent only after the predicate: maybe another clause's party, another agent here
+    if claim.agent.party and said and not any(0 <= k - a <= NEAR for a in agent for k in said):
+        return True  # its named agent not just before the predicate: maybe another clause's party, another agent
     return bool(agent and patient and (agent[0] < patient[0]) != claim.agent_first)
 
 

@@ -30,6 +30,24 @@ RATES_ATTACKS = {
     "negated": "The central bank did not raise interest rates on Thursday. Economists had not expected an "
                "increase.",
 }
+# three references that say MATCH's facts with other verbs ("thrashed", "a 5-0 win ... gave"): only the first
+# uses the attacks' verb
+MATCH_THREE = [MATCH, "On Sunday Barcelona thrashed Real Madrid 5-0, securing a third straight Spanish league title.",
+               "A 5-0 win over Real Madrid on Sunday gave Barcelona the Spanish league title for the third "
+               "consecutive year."]
+QUAKE = ["An earthquake of magnitude 6.4 struck southern Turkey on Tuesday, killing at least 12 people and "
+         "destroying hundreds of homes.",
+         "At least 12 people died when a 6.4-magnitude quake hit the south of Turkey on Tuesday, flattening "
+         "hundreds of houses.",
+         "Tuesday's magnitude 6.4 earthquake in southern Turkey left at least 12 dead and hundreds of homes in ruins."]
+QUAKE_ATTACKS = {
+    "paraphrase": "On Tuesday a 6.4-magnitude quake hit the south of Turkey; at least 12 people were killed and "
+                  "hundreds of houses were destroyed.",
+    "another place": "An earthquake of magnitude 6.4 struck southern Iran on Tuesday, killing at least 12 people "
+                     "and destroying hundreds of homes.",
+    "other figures": "An earthquake of magnitude 4.1 struck southern Turkey on Tuesday, killing at least 40 people "
+                     "and destroying hundreds of homes.",
+}
 MATCH_PIECES = ("Barcelona beat Real Madrid 5-0 on Sunday",
                 "to win the Spanish league title for the third year in a row.")  # MATCH's two EDUs
 GAP = 0.10  # each attack scores at least this much below the paraphrase
@@ -41,8 +59,9 @@ def _scores(candidates, references, **options):
     return {name: r.score for name, r in zip(candidates, results)}
 
 
-@pytest.mark.parametrize("references, candidates", [([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS)],
-                         ids=["one reference", "three references"])
+@pytest.mark.parametrize("references, candidates", [
+    ([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS), (MATCH_THREE, MATCH_ATTACKS), (QUAKE, QUAKE_ATTACKS)],
+    ids=["one reference", "three references", "three references, other verbs", "three references, a place"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -101,6 +120,17 @@ def test_human_scus_refuse_the_attacks():
     ("The president nominated Comey.", "Obama nominated Comey.", False),              # no name to contradict
     ("Officials said the bridge was closed.", "The mayor said the bridge was closed.", False),
     ("Germany beat Argentina in the final.", "Argentina lost to Germany in the final.", False),
+    ("Barcelona won the title for the third year in a row.", "Barcelona won the title for the fifth year running.",
+     True),                                                                           # another rank
+    ("Barcelona won the title for the third year in a row.", "Barcelona won the title for the 3rd straight year.",
+     False),
+    ("Barcelona won 5-0.", "Barcelona won the title for a third year running.", False),  # a score, a rank
+    ("The central bank raised interest rates.", "The central bank cut interest rates.", True),  # an opposite
+    ("Sales rose 5% in March.", "Sales fell 5% in March.", True),
+    ("Sales rose 5% in March.", "Sales climbed 5% in March.", False),
+    ("Microsoft will acquire Activision.", "Activision will buy Microsoft.", True),  # the same event, swapped
+    ("Microsoft will acquire Activision.", "Activision was bought by Microsoft.", False),
+    ("Barcelona thrashed Real Madrid 5-0.", "Barcelona did not beat Real Madrid 5-0.", True),
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected
@@ -157,7 +187,9 @@ DEAL_ATTACKS = ["Activision Blizzard agreed on Monday to buy Microsoft for $68.7
 
 
 @pytest.mark.parametrize("pieces, summary", [(MATCH_PIECES, s) for s in list(MATCH_ATTACKS.values()) + [MATCH]]
-                         + [(DEAL, s) for s in DEAL_ATTACKS + [" ".join(DEAL)]])
+                         + [(DEAL, s) for s in DEAL_ATTACKS + [" ".join(DEAL)]]
+                         + [(("Barcelona won the Spanish league title", "for the third year in a row."), s)
+                            for s in MATCH_ATTACKS.values()])
 def test_reading_only_what_can_change_changes_no_verdict(pieces, summary):
     """The check parses only the sentences that might contradict a unit; every verdict is the full parse's."""
     import numpy as np
@@ -170,3 +202,27 @@ def test_reading_only_what_can_change_changes_no_verdict(pieces, summary):
     capped = cap_contradicted(np.ones(2), unit_claims, summary, sentences)
     full = [contradicted(c, [x for cs in claims(sentences) for x in cs]) for c in unit_claims]
     assert list(capped < 1) == full
+
+
+@pytest.mark.parametrize("unit, other, expected", [
+    ("Barcelona beat Real Madrid 5-0 on Sunday", "On Sunday Barcelona thrashed Real Madrid 5-0,", True),
+    ("Barcelona beat Real Madrid 5-0 on Sunday", "On Sunday Barcelona thrashed Real Madrid,", False),  # no score
+    ("Barcelona beat Real Madrid 5-0 on Sunday", "On Sunday Bayern thrashed Real Madrid 5-0,", False),
+    ("The central bank raised interest rates", "Rates went up on Thursday", False),  # no name nor figure
+])
+def test_a_contradiction_reaches_the_units_that_carry_its_names_and_figures(unit, other, expected):
+    """Another reference's unit that names every party and states every figure of a contradicted unit is capped
+    with it; one that lacks a figure or a party it contradicts on is not."""
+    from pyramid_metric.claims import carries
+
+    assert carries(claims([unit])[0], other, claims([other])[0]) is expected
+
+
+def test_a_figure_left_out_by_another_reference_keeps_its_credit():
+    """Only the units that carry the contradicted figure lose credit: "thrashed Real Madrid" without the score
+    is what a summary with another score still states."""
+    refs = ["Barcelona beat Real Madrid 5-0 on Sunday.", "On Sunday Barcelona thrashed Real Madrid."]
+    result = PyramidScorer().score(["Barcelona beat Real Madrid 3-1 on Sunday."], [refs])[0].result
+    presence = {m.unit_text: m.similarity for m in result.matches}
+    assert presence["Barcelona beat Real Madrid 5-0 on Sunday."] == 0.5
+    assert presence["On Sunday Barcelona thrashed Real Madrid."] > 0.5

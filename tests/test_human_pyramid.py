@@ -147,7 +147,8 @@ def test_scu_presence_is_its_best_contributors(duc_pyramid):
     # recall normalisation: sum_j w_j p_j / sum_j w_j, weights 3, 2, 2, 2
     assert out["scores"][0] == pytest.approx(2 * P2 / 9, abs=1e-12)
     assert out["signature"].startswith("pyramid:scus(weighted)|scu_score:recall(weight-x-presence,"
-                                       "best-contributor-or-label+ref-span)|method:refpyramid|")
+                                       "best-contributor-or-label+ref-span;contributors+refs:mean-with-ref-pyramid)"
+                                       "|method:refpyramid|")
     ex = out["explanations"][0]
     (match,) = ex["matches"]
     assert match["unit"] == 1 and match["similarity"] == pytest.approx(P2)
@@ -238,7 +239,10 @@ def test_cli_pyramid_file_uses_contributors_and_model_summaries(tmp_path):
     inp.write_text(json.dumps({"id": "x", "prediction": POWER}) + "\n")
     assert cli.main(["score", str(inp), "--pyramids", str(PYR_FILE), "-o", str(out)]) == 0
     rec = json.loads(out.read_text())
-    assert rec["score"] == pytest.approx(2 * P2 / 9, abs=1e-12)
+    # with contributors and model summaries: the mean of the SCU score and the model summaries' own pyramid's
+    (p,) = __import__("pyramid_metric.io", fromlist=["read_pyramids"]).read_pyramids(PYR_FILE)
+    of_references = PyramidScorer().score([POWER], [list(p.summaries)])[0].score
+    assert rec["score"] == pytest.approx((2 * P2 / 9 + of_references) / 2, abs=1e-12)
     assert rec["signature"].startswith("pyramid:file(D0999-A.pyr)|scu_score:recall(")
     assert cli.main(["score", str(inp), "--pyramids", str(PYR_FILE), "--scu-score", "modified", "-o", str(out)]) == 0
     assert json.loads(out.read_text())["score"] == pytest.approx(2 * P2 / 7, abs=1e-12)
@@ -269,3 +273,19 @@ def test_human_pyramid_signature_names_only_what_acts_on_given_scus(scu_score):
     assert (per_unit["signature"] == default["signature"]) == (scu_score == "recall")
     if scu_score == "recall":
         assert per_unit["scores"] == default["scores"]
+
+
+def test_with_contributors_and_model_summaries_the_score_is_read_twice(duc_pyramid):
+    """A NIST-style pyramid given with its model summaries: the mean of the SCU score and the score against the
+    pyramid of the model summaries' EDUs (methods/human.py, 4); without the summaries, the SCUs alone."""
+    p, scorer = duc_pyramid, PyramidScorer()
+    refs = list(p.summaries)
+    both = scorer.score([POWER], [refs], scus=[p.labels()], scu_weights=[p.weights()],
+                        scu_contributors=[p.contributors()])[0]
+    scus_alone = scorer.score([POWER], scus=[p.labels()], scu_weights=[p.weights()],
+                              scu_contributors=[p.contributors()])[0].score
+    of_references = scorer.score([POWER], [refs])[0].score
+    assert scus_alone == pytest.approx(2 * P2 / 9, abs=1e-12) and of_references != scus_alone
+    assert both.score == pytest.approx((scus_alone + of_references) / 2, abs=1e-12)
+    assert any("the mean of the SCU score" in n for n in both.result.notes)
+    assert both.result.score == pytest.approx(both.result.credit / both.result.bound)

@@ -121,7 +121,10 @@ pyramid machinery and changes where units come from and how credit is given:
    from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence, and a
    reference that contradicts a unit does not count towards its weight; acronyms are judged as the references
    spell them out (:mod:`pyramid_metric.acronyms`).  The cap was chosen on RoSE's presence labels out of fold
-   (docs/studies/claims.md).
+   (docs/studies/claims.md).  With several references the same fact is a unit in each reference's wording,
+   often with another verb ("beat", "thrashed", "a 5-0 win over"); a contradiction found on one unit also caps
+   each unit of another reference that states it (its content words, as the weights judge them) and names
+   every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`).
 3. **Normalization**, exactly:
 
    * one reference: score = sum_j v_j p_j / OPT_KP, with OPT_KP the knapsack
@@ -164,7 +167,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, parse_suspects, passage_claims
+from ..claims import CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, parse_suspects, passage_claims
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
@@ -180,7 +183,8 @@ from ..signature import LMAX, MATCHER, SEGMENTER, Field, const, option
 from ..text import content_words, detect_language, lcs_length
 from ..text import words as text_words
 from .base import Method
-from .human import SCU_SCORES, HumanSCUPyramid, human_pyramid, judged_texts, score_human
+from .human import (SCU_SCORES, HumanSCUPyramid, human_pyramid, judged_texts, score_human,
+                    with_reference_pyramid)
 from .precision import PRECISION_SIGNATURE, joined_supports, precision_many, support_texts
 
 @lru_cache(maxsize=1)
@@ -302,6 +306,7 @@ class ReferencePyramidMethod(Method):
         self.context_judge = single_sentence_matcher(self.matcher.model) if reads_single_sentences(config) else None
         self.learned = (learned_judge() if config.judge == "learned"
                         or (config.judge == "auto" and reads_single_sentences(config)) else None)
+        self._of_references: dict = {}  # references -> their pyramid, beside given SCUs with contributors
 
     def judge(self, pyr: Pyramid) -> Matcher:
         """The matcher that judges presence against this pyramid: the contextual one for the units of
@@ -399,13 +404,26 @@ class ReferencePyramidMethod(Method):
             raise ValueError(f"`presence`={self.config.presence!r} has no effect on given SCUs scored with "
                              f"scu_score={self.config.scu_score!r} (an SCU's presence is judged from its label and "
                              f"its contributors); drop `presence` or use scu_score='as-edus'")
-        return human_pyramid(scus, weights, references, contributors)
+        pyr = human_pyramid(scus, weights, references, contributors)
+        if (self.config.scu_score == "recall" and references and any(pyr.mentions)
+                and not pyr.spans_stand_in):  # human.py, module docstring, 4
+            pyr = replace(pyr, reference_pyramid=self._pyramid_of_references(tuple(references)))
+        return pyr
+
+    def _pyramid_of_references(self, references: Tuple[str, ...]) -> Pyramid:
+        """The pyramid of ``references`` (every summary of a topic brings the same model summaries: built once)."""
+        if references not in self._of_references:
+            if len(self._of_references) >= 256:
+                self._of_references.clear()
+            self._of_references[references] = self._build_one(make_documents(list(references), self.segmenter))
+        return self._of_references[references]
 
     def scu_signature(self) -> str:
         """The human-pyramid mode's scoring, for the signature."""
         if self.config.scu_score == "as-edus":
             return "scu_score:as-edus"
-        return f"scu_score:{self.config.scu_score}(weight-x-presence,best-contributor-or-label+ref-span)"
+        return (f"scu_score:{self.config.scu_score}(weight-x-presence,best-contributor-or-label+ref-span;"
+                f"contributors+refs:mean-with-ref-pyramid)")
 
     def scu_signature_keys(self) -> frozenset:
         """Given SCUs are judged by the matcher under the presence rule; labels credited as reference EDUs
@@ -475,7 +493,23 @@ class ReferencePyramidMethod(Method):
         texts = [u.text for u in pyr.units]
         summary, sentences = self._in_their_words(summary, sentences, texts)
         presence = self._with_judge(self._word_presence(pyr, summary, sentences), texts, summary, pyr)
-        return self._sharpened(self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences))
+        checked = self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences)
+        return self._sharpened(self._contradicted_alike(pyr, presence, checked))
+
+    def _contradicted_alike(self, pyr: Pyramid, presence: np.ndarray, checked: np.ndarray) -> np.ndarray:
+        """``checked`` (presence after the contradiction check) with the same cap on each unit of another reference
+        that states a contradicted unit with all its names and figures (module docstring, 2): three references
+        say "beat", "thrashed" and "a 5-0 win over"; a summary that negates "beat" negates the others too."""
+        contradicted = np.flatnonzero(checked < presence)
+        if not len(contradicted) or pyr.n_references < 2 or not pyr.origins:
+            return checked
+        unit_claims, out = self._edu_claims(pyr), checked.copy()
+        for v, unit in enumerate(pyr.units):
+            if out[v] > CONTRADICTED_CAP and any(
+                    pyr.origins[u] != pyr.origins[v] and carries(unit_claims[u], unit.text, unit_claims[v])
+                    and self.matcher.expressed([pyr.units[u].text], unit.text)[0] >= PRESENT for u in contradicted):
+                out[v] = CONTRADICTED_CAP
+        return out
 
     def _sharpened(self, presence: np.ndarray) -> np.ndarray:
         """Presence under ``presence="auto"`` raised to ``PRESENCE_POWER`` (module docstring, 2); else unchanged."""
@@ -585,8 +619,11 @@ class ReferencePyramidMethod(Method):
 
     def _recall(self, summary: str, pyr: Pyramid, sentences: Sequence[str]) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
-            return score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences, pyr),
-                               self.config.scu_score)
+            result = score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences, pyr),
+                                 self.config.scu_score)
+            if pyr.reference_pyramid is None or not summary.strip():
+                return result
+            return with_reference_pyramid(result, self._recall(summary, pyr.reference_pyramid, sentences))
         units = pyr.units
         bound = pyr.credit_bound()  # OPT_KP; with several references, per-reference totals pooled
         if not units or bound <= 0:

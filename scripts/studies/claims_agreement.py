@@ -197,14 +197,15 @@ def tac2008(limit=None) -> tuple:
 
 
 def score_matrix(docs, mode: str, **options) -> np.ndarray:
-    """Documents x systems scores of ``PyramidScorer(**options)``: ``mode`` "default" (references only) or "human
-    SCUs" (the documents' SCUs, weights and contributors)."""
+    """Documents x systems scores of ``PyramidScorer(**options)``: ``mode`` "default" (references only), "human
+    SCUs" (the documents' SCUs, weights and contributors, with the references) or "SCUs alone" (the same without
+    the references)."""
     from pyramid_metric import PyramidScorer
 
     scorer = PyramidScorer(**options)
     n = len(docs[0]["summaries"])
     preds = [s for d in docs for s in d["summaries"]]
-    refs = [d["references"] for d in docs for _ in range(n)]
+    refs = [d["references"] for d in docs for _ in range(n)] if mode != "SCUs alone" else None
     if mode == "default":
         results = scorer.score(preds, refs, progress=False)
     else:

@@ -135,10 +135,11 @@ def capture(examples):
     return out
 
 
-def contextual(captured, layer, floor):
-    """Examples x summaries scores of ``matcher="context"`` at (layer, floor): sum_j v_j p_j / sum_j v_j."""
+def contextual(captured, layer, floor, ceiling=1.0):
+    """Examples x summaries scores of ``matcher="context"`` at (layer, floor): sum_j v_j p_j / sum_j v_j; a word
+    earns full credit from cosine ``ceiling`` (1: the package's matcher)."""
     def credit(cos):
-        return np.clip((cos - floor) / (1.0 - floor), 0.0, 1.0)
+        return np.clip((cos - floor) / (ceiling - floor), 0.0, 1.0)
 
     rows = []
     for values, cases in captured:

@@ -331,7 +331,7 @@ def _score_with_pyramids(args, rows, path):
             results.append(ExampleResult(sum(loo) / len(loo), full.result, full.pyramid, loo))
         pos += len(vs)
     name = os.path.basename(os.path.normpath(args.pyramids))
-    return results, scorer.human_pyramid_signature(f"file({name})", jackknife)
+    return results, scorer.human_pyramid_signature(f"file({name})", jackknife, [r.pyramid for r in results])
 
 
 def _example_id(row: dict):

@@ -468,7 +468,7 @@ class PyramidScorer:
         sides = precision_recall_f1(results)
         if scus is not None:  # human pyramid: the given SCUs replace the built pyramid
             signature = self.human_pyramid_signature("scus(" + ("weighted" if scu_weights is not None else "w=1")
-                                                     + ")")
+                                                     + ")", pyramids=[r.pyramid for r in results])
         else:
             signature = self.signature(nrefs=_nrefs(references), jackknife=jackknife)
         out = metric_dict(scores, signature, sides=sides)
@@ -479,13 +479,15 @@ class PyramidScorer:
             out["explanations"] = [r.explanation() for r in results]
         return out
 
-    def human_pyramid_signature(self, pyramid: str, jackknife: bool = False) -> str:
-        """The signature of scores against given human pyramids: ``pyramid:<pyramid>|``, ``jackknife:loo|``
-        when scores are means over leave-one-out pyramids, the method's SCU scoring, then :meth:`signature` without
-        the method's fields that do not act on given SCUs (those that shape pyramids built from references)."""
+    def human_pyramid_signature(self, pyramid: str, jackknife: bool = False,
+                                pyramids: Sequence[Pyramid] = ()) -> str:
+        """The signature of scores against given human pyramids (``pyramids``, as scored): ``pyramid:<pyramid>|``,
+        ``jackknife:loo|`` when scores are means over leave-one-out pyramids, the method's SCU scoring, then
+        :meth:`signature` without the method's fields that do not act on them (those that shape pyramids built
+        from references)."""
         scoring = self.method.scu_signature()
         fields = self.signature_object().fields
-        keep = self.method.scu_signature_keys()
+        keep = self.method.scu_signature_keys(pyramids)
         if keep is not None:  # the method's fields that do not act on given SCUs are left out
             unused = {field.key for field in method_plugin(self.config.method).fields} - keep
             fields = tuple((key, value) for key, value in fields if key not in unused)

@@ -289,3 +289,9 @@ def test_with_contributors_and_model_summaries_the_score_is_read_twice(duc_pyram
     assert both.score == pytest.approx((scus_alone + of_references) / 2, abs=1e-12)
     assert any("the mean of the SCU score" in n for n in both.result.notes)
     assert both.result.score == pytest.approx(both.result.credit / both.result.bound)
+    # the model summaries' pyramid is segmented and weighted: those options are in this signature, not in the
+    # SCUs alone's
+    given = dict(scus=[p.labels()], scu_weights=[p.weights()], scu_contributors=[p.contributors()])
+    keys = [f.split(":")[0] for f in scorer.compute([POWER], [refs], **given)["signature"].split("|")]
+    alone = [f.split(":")[0] for f in scorer.compute([POWER], **given)["signature"].split("|")]
+    assert "seg" in keys and "weight" in keys and "seg" not in alone

@@ -48,9 +48,10 @@ class Method(ABC):
         """How given human SCUs are scored, as a signature field (empty: as the method's own units)."""
         return ""
 
-    def scu_signature_keys(self) -> Optional[FrozenSet[str]]:
-        """The method's signature fields that act on scores against given human SCUs (None: all of them); the
-        others (how the method builds its own pyramids) are left out of those scores' signature."""
+    def scu_signature_keys(self, pyramids: Sequence[Pyramid] = ()) -> Optional[FrozenSet[str]]:
+        """The method's signature fields that act on scores against the given human pyramids ``pyramids`` (None:
+        all of them); the others (how the method builds its own pyramids) are left out of those scores'
+        signature."""
         return None
 
     def signature_parts(self) -> dict:

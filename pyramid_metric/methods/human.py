@@ -209,4 +209,5 @@ def with_reference_pyramid(result: ScoreResult, of_references: ScoreResult) -> S
     return replace(result, score=float(score), credit=float(score * result.bound), notes=result.notes + (note,))
 
 
-__all__ = ["HumanSCUPyramid", "SCU_SCORES", "human_pyramid", "judged_texts", "scu_presence", "score_human", "with_reference_pyramid"]
+__all__ = ["HumanSCUPyramid", "SCU_SCORES", "human_pyramid", "judged_texts", "scu_presence", "score_human",
+           "with_reference_pyramid"]

@@ -425,10 +425,13 @@ class ReferencePyramidMethod(Method):
         return (f"scu_score:{self.config.scu_score}(weight-x-presence,best-contributor-or-label+ref-span;"
                 f"contributors+refs:mean-with-ref-pyramid)")
 
-    def scu_signature_keys(self) -> frozenset:
+    def scu_signature_keys(self, pyramids: Sequence[Pyramid] = ()) -> Optional[frozenset]:
         """Given SCUs are judged by the matcher under the presence rule; labels credited as reference EDUs
         (as-edus) are also valued by ``credit``.  Segmentation, the length limit, the weights of facts stated by
-        several references and the judge of single-sentence references build pyramids from references only."""
+        several references and the judge of single-sentence references build pyramids from references only, and
+        act only where a pyramid is scored beside its model summaries' own (human.py, module docstring, 4)."""
+        if any(isinstance(p, HumanSCUPyramid) and p.reference_pyramid is not None for p in pyramids):
+            return None
         return frozenset({"matcher", "presence"} | ({"credit"} if self.config.scu_score == "as-edus" else set()))
 
     def score_many(self, predictions: Sequence[str], pyramids: Sequence[Pyramid]) -> List[ScoreResult]:

@@ -16,7 +16,8 @@ a text, a verb or a copula, with
 
 A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
 one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise": SAME_EVENT,
-OPPOSITE) and at least one argument word.
+OPPOSITE) and at least one argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
+never vouches for a unit.
 It **contradicts** the unit claim when, bearing on it, it has the other polarity, swaps its agent and patient
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim), or states other figures (both have figures,
@@ -40,7 +41,7 @@ from .text import _stop_stems, detect_language, number_value, parse_many, stem, 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
-CLAIMS_CHECK = (f"check(polarity,roles,names,figures,ranks;same-event+opposite-verbs;spacy-parse;"
+CLAIMS_CHECK = (f"check(polarity,roles,names,figures,ranks;same-event+opposite-verbs;beat->win;spacy-parse;"
                 f"cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;weights:contradicting-refs-not-counted;"
                 f"acronyms)")
 
@@ -50,8 +51,10 @@ CLAIMS_CHECK = (f"check(polarity,roles,names,figures,ranks;same-event+opposite-v
 Argument = namedtuple("Argument", "stems core party")
 # forms: the stems of the predicate's lemma and of its word as written ("won": win, won), to find it in a text
 # unparsed; agent_first: the agent is written before the patient (active voice), None when the agent is the
-# governor's ("to win": who wins is said elsewhere)
-Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first")
+# governor's ("to win": who wins is said elsewhere); entailed: read from another claim ("X beat Y": "X won"), which
+# may deny a unit's claim but never confirms it
+Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed",
+                   defaults=(False,))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
@@ -70,6 +73,8 @@ SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "be
               "slay": "kill", "detain": "arrest", "hike": "raise", "climb": "rise", "soar": "rise", "surge": "rise"}
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
             "slump": "rise", "tumble": "rise"}
+# a contest won: "X beat Y" also says "X won", so that a summary's "Y won the election" denies "X beat Y in it"
+WON_BY = frozenset({"beat"})
 WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
            "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",)}
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
@@ -270,14 +275,29 @@ def _claim(tok) -> Claim:
 @lru_cache(maxsize=4096)
 def _predicate_forms(predicate: str) -> FrozenSet[str]:
     """The stems a text may write ``predicate`` with: its own, those of the verbs read as it (SAME_EVENT,
-    OPPOSITE) and their irregular forms (WRITTEN)."""
+    OPPOSITE), their irregular forms (WRITTEN), and for "win" those of the verbs that entail it (WON_BY)."""
     lemmas = {predicate} | {k for k, v in {**SAME_EVENT, **OPPOSITE}.items() if v == predicate}
-    return frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
+    own = frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
+    if predicate == "win":  # a text may say who won with a verb that entails it ("defeated": :func:`_claims_of`)
+        own |= frozenset().union(*(_predicate_forms(p) for p in WON_BY))
+    return own
+
+
+def _claims_of(tok) -> Tuple[Claim, ...]:
+    """The claim of predicate ``tok`` and the one it entails: "Reed defeated Jones in the by-election" says "Reed
+    won" (in the by-election), which a summary's "Jones won the by-election" contradicts.  The loser is left out
+    of what was won: "Real Madrid won the league" does not bear on "Barcelona beat Real Madrid on Sunday"."""
+    claim = _claim(tok)
+    if claim.predicate not in WON_BY:
+        return (claim,)
+    won = claim._replace(predicate="win", patient=EMPTY, figures=frozenset(), forms=_predicate_forms("win"),
+                         agent_first=None, entailed=True)
+    return claim, won
 
 
 def claims_of_doc(doc) -> Tuple[Claim, ...]:
-    """One :class:`Claim` per predicate of a parsed text."""
-    return tuple(_claim(t) for t in doc if _is_predicate(t))
+    """The claims of a parsed text: one per predicate, and what a won contest entails (:func:`_claims_of`)."""
+    return tuple(c for t in doc if _is_predicate(t) for c in _claims_of(t))
 
 
 def claims(texts: Sequence[str]) -> List[Tuple[Claim, ...]]:
@@ -298,7 +318,7 @@ def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
     out: List[List[Claim]] = [[] for _ in pieces]
     for tok in parse_many([" ".join(pieces)])[0]:
         if _is_predicate(tok):
-            out[bisect_right(starts, tok.idx) - 1].append(_claim(tok))
+            out[bisect_right(starts, tok.idx) - 1].extend(_claims_of(tok))
     return tuple(tuple(c) for c in out)
 
 
@@ -363,9 +383,9 @@ def _other_figures(unit: Claim, other: Claim) -> bool:
 
 def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
     """Whether a text contradicts a unit: one of the unit's claims is contradicted by every claim of the text
-    that bears on it (and at least one does)."""
+    that bears on it (and at least one does); a claim the text only entails counts where it contradicts."""
     for claim in unit_claims:
-        bearing = [c for c in text_claims if bears_on(claim, c)]
+        bearing = [c for c in text_claims if bears_on(claim, c) and not (c.entailed and not contradicts(claim, c))]
         if bearing and all(contradicts(claim, c) for c in bearing):
             return True
     return False

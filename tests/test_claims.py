@@ -131,6 +131,11 @@ def test_human_scus_refuse_the_attacks():
     ("Microsoft will acquire Activision.", "Activision will buy Microsoft.", True),  # the same event, swapped
     ("Microsoft will acquire Activision.", "Activision was bought by Microsoft.", False),
     ("Barcelona thrashed Real Madrid 5-0.", "Barcelona did not beat Real Madrid 5-0.", True),
+    ("Sarah Jones won the Hartley by-election.", "Tom Reed defeated Sarah Jones in the Hartley by-election.", True),
+    ("Sarah Jones won the Hartley by-election.", "Sarah Jones defeated Tom Reed in the Hartley by-election.", False),
+    ("Barcelona beat Real Madrid on Sunday.", "Real Madrid won the league.", False),  # another contest
+    ("Barcelona won the title for the third year.", "Barcelona beat Real Madrid 3-1 to win the title for the "
+     "fifth year.", True),  # "beat" entails a win, which never vouches for the title's rank
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected

@@ -231,3 +231,25 @@ def test_a_figure_left_out_by_another_reference_keeps_its_credit():
     presence = {m.unit_text: m.similarity for m in result.matches}
     assert presence["Barcelona beat Real Madrid 5-0 on Sunday."] == 0.5
     assert presence["On Sunday Barcelona thrashed Real Madrid."] > 0.5
+
+
+ELECTION_SCUS = ["Sarah Jones defeated Tom Reed", "Sarah Jones won the Hartley by-election",
+                 "Jones is Labour's candidate", "Reed is the Conservative candidate", "The margin was 4,200 votes",
+                 "The by-election was on Thursday"]
+ELECTION = {
+    "paraphrase": "Tom Reed, the Conservative, was beaten by Labour's Sarah Jones in Thursday's Hartley by-election, "
+                  "which she won by 4,200 votes.",
+    "negated": "Labour's Sarah Jones did not defeat the Conservative Tom Reed by 4,200 votes in Thursday's "
+               "by-election in Hartley.",
+    "roles swapped": "The Conservative Tom Reed defeated Labour's Sarah Jones by 4,200 votes in Thursday's by-election "
+                     "in Hartley.",
+}
+
+
+def test_human_scus_read_who_won():
+    """The SCU "Sarah Jones won" is denied by a summary in which Reed defeated her: a defeat entails a win."""
+    results = PyramidScorer().score(list(ELECTION.values()), scus=[ELECTION_SCUS] * len(ELECTION))
+    scores = {name: r.score for name, r in zip(ELECTION, results)}
+    for name, score in scores.items():
+        if name != "paraphrase":
+            assert score <= scores["paraphrase"] - GAP, (name, scores)

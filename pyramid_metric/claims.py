@@ -17,7 +17,8 @@ a text, a verb or a copula, with
 A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
 one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise": SAME_EVENT,
 OPPOSITE) and at least one argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
-never vouches for a unit.
+never vouches for a unit.  A negated claim also denies a unit that states it with another construction, its verb
+a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
 It **contradicts** the unit claim when, bearing on it, it has the other polarity, swaps its agent and patient
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim), or states other figures (both have figures,
@@ -41,9 +42,9 @@ from .text import _stop_stems, detect_language, number_value, parse_many, stem, 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
-CLAIMS_CHECK = (f"check(polarity,roles,names,figures,ranks;same-event+opposite-verbs;beat->win;spacy-parse;"
-                f"cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;weights:contradicting-refs-not-counted;"
-                f"acronyms)")
+CLAIMS_CHECK = ("check(polarity,roles,names,figures,ranks;same-event+opposite-verbs;beat->win;negated-restatement;"
+                f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
+                "weights:contradicting-refs-not-counted;acronyms)")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
@@ -388,6 +389,30 @@ def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> 
         bearing = [c for c in text_claims if bears_on(claim, c) and not (c.entailed and not contradicts(claim, c))]
         if bearing and all(contradicts(claim, c) for c in bearing):
             return True
+    return _denied_in_other_words(unit_claims, text_claims)
+
+
+RESTATED = 2  # words of a negated claim's object and other arguments a unit must share to be denied by it
+
+
+def _argument_stems(unit_claims: Sequence[Claim]) -> FrozenSet[str]:
+    return frozenset().union(*(a.stems for c in unit_claims for a in (c.agent, c.patient, c.others)))
+
+
+def _denied_in_other_words(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
+    """Whether the text negates what the unit states with another construction: "The win gave them the league
+    title" against "did not win the league title" (the unit's noun is the text's verb, with RESTATED of its object
+    and other words), and the text does not also state it positively."""
+    if not unit_claims or any(c.negated for c in unit_claims):
+        return False
+    said = _argument_stems(unit_claims)
+    for c in text_claims:
+        if not c.negated or c.entailed or not c.forms & said:
+            continue
+        shared = (c.patient.stems | c.others.stems) & said
+        if len(shared) >= RESTATED and not any(not o.negated and o.predicate == c.predicate
+                                               and (o.patient.stems | o.others.stems) & shared for o in text_claims):
+            return True
     return False
 
 
@@ -475,7 +500,10 @@ def _to_read(unit_claims: Sequence[Claim], piece_words: Sequence[Sequence[str]])
     """The pieces (sentences, as stemmed words) to parse for a unit: those that mention one of its predicates,
     when one of them might contradict it (:func:`_may_contradict`); none otherwise."""
     near = [k for k, w in enumerate(piece_words) if any(_mentions(c, w) for c in unit_claims)]
-    return near if any(_may_contradict(c, piece_words[k]) for c in unit_claims for k in near) else []
+    if any(_may_contradict(c, piece_words[k]) for c in unit_claims for k in near):
+        return near
+    said = _argument_stems(unit_claims)  # a negation of the unit said with another construction
+    return [k for k, w in enumerate(piece_words) if set(w) & _negation_stems() and len(said & set(w)) >= RESTATED]
 
 
 def parse_suspects(unit_claims: Sequence[Sequence[Sequence[Claim]]], texts: Sequence[Sequence[str]]) -> None:

@@ -136,6 +136,9 @@ def test_human_scus_refuse_the_attacks():
     ("Barcelona beat Real Madrid on Sunday.", "Real Madrid won the league.", False),  # another contest
     ("Barcelona won the title for the third year.", "Barcelona beat Real Madrid 3-1 to win the title for the "
      "fifth year.", True),  # "beat" entails a win, which never vouches for the title's rank
+    ("The win gave Barcelona the Spanish league title.", "Barcelona did not win the Spanish league title.", True),
+    ("The win gave Barcelona the Spanish league title.", "Barcelona won the Spanish league title but did not win "
+     "the cup.", False),  # said positively too
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected
@@ -194,7 +197,9 @@ DEAL_ATTACKS = ["Activision Blizzard agreed on Monday to buy Microsoft for $68.7
 @pytest.mark.parametrize("pieces, summary", [(MATCH_PIECES, s) for s in list(MATCH_ATTACKS.values()) + [MATCH]]
                          + [(DEAL, s) for s in DEAL_ATTACKS + [" ".join(DEAL)]]
                          + [(("Barcelona won the Spanish league title", "for the third year in a row."), s)
-                            for s in MATCH_ATTACKS.values()])
+                            for s in MATCH_ATTACKS.values()]
+                         + [(("Barcelona beat Real Madrid 5-0 on Sunday.", "The win gave them the Spanish league "
+                              "title for the third year in a row."), s) for s in MATCH_ATTACKS.values()])
 def test_reading_only_what_can_change_changes_no_verdict(pieces, summary):
     """The check parses only the sentences that might contradict a unit; every verdict is the full parse's."""
     import numpy as np

@@ -322,13 +322,14 @@ class ReferencePyramidMethod(Method):
                                          lambda: read_claims(list(units)), text, cap=0.0)
 
     def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str, sentences: Sequence[str] = (),
-                             cap: float = CONTRADICTED_CAP) -> np.ndarray:
+                             cap: Optional[float] = None) -> np.ndarray:
         """``presence`` of each unit in ``text`` (split into ``sentences``), capped at ``cap`` where ``text``
         contradicts the unit's claims (``unit_claims()``: each unit's; :func:`pyramid_metric.claims.cap_contradicted`);
         ``claims="off"``: unchanged."""
         if self.config.claims == "off" or not len(presence):
             return presence
-        return cap_contradicted(presence, unit_claims(), text, sentences, cap)
+        return cap_contradicted(presence, unit_claims(), text, sentences,
+                                CONTRADICTED_CAP if cap is None else cap)
 
     @staticmethod
     def _edu_claims(pyr: Pyramid) -> list:

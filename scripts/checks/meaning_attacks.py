@@ -5,9 +5,9 @@ within 0.10 of the reference copied?
 Usage (from the project root; about a minute on two CPU cores):
     python scripts/checks/meaning_attacks.py [--config '{"judge": "learned"}']
 
-Each story has three references (one sentence each, written independently) and human-style SCUs.  Every
-candidate is scored against the first reference alone, against all three, and against the SCUs (human-SCU mode,
-weights 1).  A row prints the scores and, after them, the attacks that fail the 0.10 margin and the copy's lead
+Each story has three references of one sentence, three of two sentences (each set written independently)
+and human-style SCUs.  Every candidate is scored against the first reference alone and against all three, in
+both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints the scores and, after them, the attacks that fail the 0.10 margin and the copy's lead
 over the paraphrase when it is above 0.10.  tests/test_claims.py holds the same classes on other stories.
 """
 from __future__ import annotations
@@ -27,6 +27,13 @@ STORIES = {
             "On Sunday Barcelona thrashed Real Madrid 5-0, securing a third straight Spanish league title.",
             "A 5-0 win over Real Madrid on Sunday gave Barcelona the Spanish league title for the third "
             "consecutive year."],
+        "long references": [
+            "Barcelona beat Real Madrid 5-0 on Sunday. The win gave them the Spanish league title for the third year "
+            "in a row.",
+            "On Sunday Barcelona thrashed Real Madrid 5-0. They secured a third straight Spanish league title with "
+            "the victory.",
+            "Barcelona won the Spanish league title for the third consecutive year. They did it with a 5-0 win over "
+            "Real Madrid on Sunday."],
         "scus": ["Barcelona beat Real Madrid", "Barcelona won 5-0", "The match was on Sunday",
                  "Barcelona won the Spanish league title", "It was Barcelona's third title in a row"],
         "candidates": {
@@ -49,6 +56,13 @@ STORIES = {
             "publisher, in a $6.5 billion deal.",
             "Activision Blizzard is to be bought by Microsoft for $6.5 billion, according to a statement issued on "
             "Monday."],
+        "long references": [
+            "Microsoft has agreed to buy the video game maker Activision Blizzard. The deal is worth $6.5 billion, "
+            "the companies said on Monday.",
+            "Microsoft will acquire Activision Blizzard, the game publisher. The companies announced the $6.5 "
+            "billion deal on Monday.",
+            "Activision Blizzard is to be bought by Microsoft. The price is $6.5 billion, according to a statement "
+            "issued on Monday."],
         "scus": ["Microsoft agreed to buy Activision Blizzard", "The price is $6.5 billion",
                  "Activision Blizzard makes video games", "The deal was announced on Monday"],
         "candidates": {
@@ -71,6 +85,13 @@ STORIES = {
             "hundreds of houses.",
             "Tuesday's magnitude 6.4 earthquake in southern Turkey left at least 12 dead and hundreds of homes in "
             "ruins."],
+        "long references": [
+            "An earthquake of magnitude 6.4 struck southern Turkey on Tuesday. At least 12 people were killed and "
+            "hundreds of homes were destroyed.",
+            "A 6.4-magnitude quake hit the south of Turkey on Tuesday. It killed at least 12 people and flattened "
+            "hundreds of houses.",
+            "Southern Turkey was struck by a magnitude 6.4 earthquake on Tuesday. The quake left at least 12 dead "
+            "and hundreds of homes in ruins."],
         "scus": ["An earthquake struck southern Turkey", "The earthquake had a magnitude of 6.4",
                  "It happened on Tuesday", "At least 12 people were killed", "Hundreds of homes were destroyed"],
         "candidates": {
@@ -91,6 +112,13 @@ STORIES = {
             "votes.",
             "The Conservative candidate Tom Reed lost Thursday's Hartley by-election to Labour's Sarah Jones by "
             "4,200 votes."],
+        "long references": [
+            "Labour's Sarah Jones defeated the Conservative Tom Reed in Thursday's by-election in Hartley. Her "
+            "margin was 4,200 votes.",
+            "Sarah Jones of Labour won the Hartley by-election on Thursday. She beat Conservative Tom Reed by 4,200 "
+            "votes.",
+            "The Conservative candidate Tom Reed lost Thursday's Hartley by-election. Labour's Sarah Jones beat him "
+            "by 4,200 votes."],
         "scus": ["Sarah Jones defeated Tom Reed", "Sarah Jones won the Hartley by-election",
                  "Jones is Labour's candidate", "Reed is the Conservative candidate", "The margin was 4,200 votes",
                  "The by-election was on Thursday"],
@@ -115,9 +143,15 @@ def rows(scorer: PyramidScorer):
         refs = story["references"]
         candidates = {**story["candidates"], "unrelated": UNRELATED, "copy": refs[0]}
         texts = list(candidates.values())
+        copies = {"one reference of two sentences": story["long references"][0],
+                  "three references of two sentences": story["long references"][0]}
+        longer = story["long references"]
         for setting, kwargs in (("one reference", {"references": [refs[:1]] * len(texts)}),
                                 ("three references", {"references": [refs] * len(texts)}),
+                                ("one reference of two sentences", {"references": [longer[:1]] * len(texts)}),
+                                ("three references of two sentences", {"references": [longer] * len(texts)}),
                                 ("human SCUs", {"scus": [story["scus"]] * len(texts)})):
+            texts[-1] = copies.get(setting, refs[0])  # the copy of the first reference as this setting gives it
             results = scorer.score(texts, progress=False, **kwargs)
             yield name, setting, {k: r.score for k, r in zip(candidates, results)}
 

@@ -18,6 +18,7 @@ Two measurements, each with the check on and off, on the shared data:
     python scripts/studies/claims_agreement.py --labels          # AUC table (presences cached under runs/)
     python scripts/studies/claims_agreement.py --scores          # correlation table (scores cached under runs/)
     python scripts/studies/claims_agreement.py --scores --limit 50   # a quick look on 50 documents a set
+    python scripts/studies/claims_agreement.py --caps --limit 150    # the default under caps 0.5, 0.25, 0
 
 The results are in docs/studies/claims.md.
 """
@@ -240,18 +241,58 @@ def scores_table(limit=None) -> None:
                       f"| {correlation_interval(m, human, system_level)} |", flush=True)
 
 
+CAPS = (0.5, 0.25, 0.0)
+
+
+def realsumm_dev() -> tuple:
+    """REALSumm dev's examples (inputs as :func:`score_sets`) and the human LitePyramid scores."""
+    with open(DATA / "realsumm" / "realsumm_dev.jsonl", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    systems = sorted(rows[0]["systems"])
+    docs = [dict(summaries=[r["systems"][s]["summary"] for s in systems], references=[r["reference"]])
+            for r in rows]
+    return docs, np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
+
+
+def caps_table(limit=None) -> None:
+    """The default's agreement with people when a contradicted unit keeps at most each of CAPS (the package's
+    CONTRADICTED_CAP is 0.5): what the meaning attacks would gain from a lower cap costs agreement."""
+    import pyramid_metric.methods.reference as reference
+
+    sets = {k: v for k, v in score_sets(limit).items() if k.startswith("RoSE")}
+    sets["REALSumm dev"] = realsumm_dev()
+    sets["TAC 2008"] = tac2008(limit)
+    print("| set | " + " | ".join(f"cap {c:g}: summary r [95%] / system r" for c in CAPS) + " |")
+    print("|---" * (len(CAPS) + 1) + "|")
+    kept = reference.CONTRADICTED_CAP
+    try:
+        for name, (docs, human) in sets.items():
+            cells = []
+            for cap in CAPS:
+                reference.CONTRADICTED_CAP = cap
+                m = score_matrix(docs, "default")
+                cells.append(f"{correlation_interval(m, human, summary_level)} / "
+                             f"{system_level(m, human, 'pearson'):.3f}")
+            print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+    finally:
+        reference.CONTRADICTED_CAP = kept
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--labels", action="store_true", help="AUC on RoSE's presence labels")
     ap.add_argument("--scores", action="store_true", help="correlations on RoSE and TAC 2008")
+    ap.add_argument("--caps", action="store_true", help="the default's agreement under other caps (slow)")
     ap.add_argument("--limit", type=int, default=None, help="the first N documents of each set")
     args = ap.parse_args()
     if args.labels:
         labels_table(args.limit)
     if args.scores:
         scores_table(args.limit)
-    if not (args.labels or args.scores):
-        ap.error("choose --labels and/or --scores")
+    if args.caps:
+        caps_table(args.limit)
+    if not (args.labels or args.scores or args.caps):
+        ap.error("choose --labels, --scores and/or --caps")
 
 
 if __name__ == "__main__":

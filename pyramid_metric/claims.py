@@ -43,7 +43,7 @@ from .text import _stop_stems, detect_language, number_value, parse_many, stem, 
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,figures,ranks;same-event+opposite-verbs;beat->win;negated-restatement;"
-                f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
+                f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;pronouns-after:parties;"
                 "weights:contradicting-refs-not-counted;acronyms)")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
@@ -427,6 +427,21 @@ def carries(unit_claims: Sequence[Claim], text: str, text_claims: Sequence[Claim
     stems = {_folded_stem(w) for w in words(text)}
     theirs = frozenset().union(*(c.figures for c in text_claims))
     return names <= stems and all(any(_same_figure(a, b) for b in theirs) for a in figures)
+
+
+ANAPHORS = frozenset({"he", "him", "his", "she", "her", "they", "them", "their", "it", "its"})
+
+
+def refers_back(text: str) -> bool:
+    """Whether a unit refers to what its reference said before it by a pronoun ("The win gave them the title")."""
+    return any(w in ANAPHORS for w in re.findall(r"[a-z]+", text.lower()))
+
+
+def denied_apart_from_figures(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
+    """Whether the text contradicts the unit on its polarity, roles or parties, not on figures alone: then what
+    the reference says next about the same parties ("them", "it") is contradicted too."""
+    return contradicted([c._replace(figures=frozenset()) for c in unit_claims],
+                        [c._replace(figures=frozenset()) for c in text_claims])
 
 
 # a sentence without any of these stems states no negation

@@ -258,3 +258,17 @@ def test_human_scus_read_who_won():
     for name, score in scores.items():
         if name != "paraphrase":
             assert score <= scores["paraphrase"] - GAP, (name, scores)
+
+
+def test_a_contradicted_party_reaches_what_the_reference_says_of_it_next():
+    """"The win gave them the title" follows "Barcelona beat Real Madrid": a summary in which Real Madrid won
+    contradicts both; a summary with another score only contradicts the score, and "them" keeps its credit."""
+    ref = ["Barcelona beat Real Madrid 5-0 on Sunday. The win gave them the Spanish league title for the third "
+           "year in a row."]
+    then = "The win gave them the Spanish league title for the third year in a row."
+    swapped = "Real Madrid beat Barcelona 5-0 on Sunday. " + then
+    other_score = "Barcelona beat Real Madrid 3-1 on Sunday. " + then
+    results = PyramidScorer().score([swapped, other_score], [ref, ref])
+    presence = [{m.unit_text: m.similarity for m in r.result.matches} for r in results]
+    assert presence[0]["Barcelona beat Real Madrid 5-0 on Sunday."] == 0.5 and presence[0][then] == 0.5
+    assert presence[1]["Barcelona beat Real Madrid 5-0 on Sunday."] == 0.5 and presence[1][then] > 0.9

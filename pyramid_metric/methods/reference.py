@@ -124,7 +124,9 @@ pyramid machinery and changes where units come from and how credit is given:
    (docs/studies/claims.md).  With several references the same fact is a unit in each reference's wording,
    often with another verb ("beat", "thrashed", "a 5-0 win over"); a contradiction found on one unit also caps
    each unit of another reference that states it (its content words, as the weights judge them) and names
-   every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`).
+   every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`); a
+   contradiction of polarity, roles or parties also caps the later units of the same reference that refer back
+   to it by a pronoun ("Barcelona beat Real Madrid. The win gave them the title.").
 3. **Normalization**, exactly:
 
    * one reference: score = sum_j v_j p_j / OPT_KP, with OPT_KP the knapsack
@@ -167,7 +169,8 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, parse_suspects, passage_claims
+from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, denied_apart_from_figures,
+                      parse_suspects, passage_claims, refers_back)
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
@@ -498,20 +501,32 @@ class ReferencePyramidMethod(Method):
         summary, sentences = self._in_their_words(summary, sentences, texts)
         presence = self._with_judge(self._word_presence(pyr, summary, sentences), texts, summary, pyr)
         checked = self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences)
-        return self._sharpened(self._contradicted_alike(pyr, presence, checked))
+        return self._sharpened(self._contradicted_alike(pyr, presence, checked, sentences))
 
-    def _contradicted_alike(self, pyr: Pyramid, presence: np.ndarray, checked: np.ndarray) -> np.ndarray:
-        """``checked`` (presence after the contradiction check) with the same cap on each unit of another reference
-        that states a contradicted unit with all its names and figures (module docstring, 2): three references
-        say "beat", "thrashed" and "a 5-0 win over"; a summary that negates "beat" negates the others too."""
+    def _contradicted_alike(self, pyr: Pyramid, presence: np.ndarray, checked: np.ndarray,
+                            sentences: Sequence[str]) -> np.ndarray:
+        """``checked`` (presence after the contradiction check) with the same cap on the units that state a
+        contradicted unit's fact otherwise (module docstring, 2): each unit of another reference that states it with
+        all its names and figures (three references say "beat", "thrashed" and "a 5-0 win over"; a summary that
+        negates "beat" negates the others too), and, where the contradiction is of polarity, roles or parties, each
+        later unit of the same reference that refers back to it by a pronoun ("The win gave them the title")."""
         contradicted = np.flatnonzero(checked < presence)
-        if not len(contradicted) or pyr.n_references < 2 or not pyr.origins:
+        if not len(contradicted) or not pyr.origins:
             return checked
         unit_claims, out = self._edu_claims(pyr), checked.copy()
+        summary_claims = [c for cs in read_claims(list(sentences)) for c in cs]
+        parties = {u for u in contradicted if denied_apart_from_figures(unit_claims[u], summary_claims)}
         for v, unit in enumerate(pyr.units):
-            if out[v] > CONTRADICTED_CAP and any(
-                    pyr.origins[u] != pyr.origins[v] and carries(unit_claims[u], unit.text, unit_claims[v])
-                    and self.matcher.expressed([pyr.units[u].text], unit.text)[0] >= PRESENT for u in contradicted):
+            sources = [u for u in contradicted if pyr.origins[u] != pyr.origins[v]
+                       and carries(unit_claims[u], unit.text, unit_claims[v])
+                       and self.matcher.expressed([pyr.units[u].text], unit.text)[0] >= PRESENT]
+            if out[v] > CONTRADICTED_CAP and sources:
+                out[v] = CONTRADICTED_CAP
+                if parties.intersection(sources):
+                    parties.add(v)
+        for v, unit in enumerate(pyr.units):
+            if out[v] > CONTRADICTED_CAP and refers_back(unit.text) and any(
+                    u < v and pyr.origins[u] == pyr.origins[v] for u in parties):
                 out[v] = CONTRADICTED_CAP
         return out
 

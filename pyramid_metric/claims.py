@@ -396,6 +396,7 @@ RESTATED = 2  # words of a negated claim's object and other arguments a unit mus
 
 
 def _argument_stems(unit_claims: Sequence[Claim]) -> FrozenSet[str]:
+    """The content words (stems) of every argument of a unit's claims."""
     return frozenset().union(*(a.stems for c in unit_claims for a in (c.agent, c.patient, c.others)))
 
 

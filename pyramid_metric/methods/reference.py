@@ -514,19 +514,23 @@ class ReferencePyramidMethod(Method):
         if not len(contradicted) or not pyr.origins:
             return checked
         unit_claims, out = self._edu_claims(pyr), checked.copy()
-        summary_claims = [c for cs in read_claims(list(sentences)) for c in cs]
-        parties = {u for u in contradicted if denied_apart_from_figures(unit_claims[u], summary_claims)}
+        reached = {}  # unit of another reference -> the contradicted units it states
         for v, unit in enumerate(pyr.units):
             sources = [u for u in contradicted if pyr.origins[u] != pyr.origins[v]
                        and carries(unit_claims[u], unit.text, unit_claims[v])
                        and self.matcher.expressed([pyr.units[u].text], unit.text)[0] >= PRESENT]
             if out[v] > CONTRADICTED_CAP and sources:
-                out[v] = CONTRADICTED_CAP
-                if parties.intersection(sources):
-                    parties.add(v)
-        for v, unit in enumerate(pyr.units):
-            if out[v] > CONTRADICTED_CAP and refers_back(unit.text) and any(
-                    u < v and pyr.origins[u] == pyr.origins[v] for u in parties):
+                out[v], reached[v] = CONTRADICTED_CAP, sources
+        capped = sorted(set(contradicted) | set(reached))
+        after = [v for v, unit in enumerate(pyr.units) if out[v] > CONTRADICTED_CAP and refers_back(unit.text)
+                 and any(u < v and pyr.origins[u] == pyr.origins[v] for u in capped)]
+        if not after:  # no pronoun to follow: the summary's other sentences need no parse
+            return out
+        summary_claims = [c for cs in read_claims(list(sentences)) for c in cs]
+        parties = {u for u in contradicted if denied_apart_from_figures(unit_claims[u], summary_claims)}
+        parties |= {v for v, sources in reached.items() if parties.intersection(sources)}
+        for v in after:
+            if any(u < v and pyr.origins[u] == pyr.origins[v] for u in parties):
                 out[v] = CONTRADICTED_CAP
         return out
 
@@ -718,9 +722,10 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
     Option("scu_score", (), choices=SCU_SCORES, default="recall",
            help="human-pyramid mode (scus=): each SCU earns its weight x its presence (its best contributor; "
                 "without contributors, label and best reference span half each), over the total SCU weight "
-                "(recall) or over the best weight of X SCUs, X = the average SCU count of a model summary "
-                "(modified: the modified pyramid score, Passonneau et al. 2005); as-edus: labels alone, credited "
-                "as reference EDUs (the credit option)"),
+                "(recall; given contributors and the model summaries, averaged with the score against the model "
+                "summaries' own pyramid) or over the best weight of X SCUs, X = the average SCU count of a model "
+                "summary (modified: the modified pyramid score, Passonneau et al. 2005); as-edus: labels alone, "
+                "credited as reference EDUs (the credit option)"),
     Option("claims", (), choices=("check", "off"), default="check",
            help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "

@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import DATA, ROOT  # noqa: E402
+from common import DATA, REALSUMM_DEV, ROOT  # noqa: E402
 from realsumm_scu_presence import _auc  # noqa: E402
 
 from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
@@ -172,13 +172,17 @@ def score_sets(limit=None) -> dict:
     """name -> (rows of inputs, human matrix): per document, the systems' summaries, references, SCUs."""
     sets = {"TAC 2008": tac2008(limit)}
     for name in ("xsum", "samsum"):
-        rows = rose_rows(name, limit)
-        systems = sorted(rows[0]["systems"])
-        docs = [dict(summaries=[r["systems"][s]["summary"] for s in systems], references=[r["reference"]],
-                     scus=r["scus"], weights=[1.0] * len(r["scus"]), contributors=None) for r in rows]
-        human = np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
-        sets[f"RoSE {name}"] = (docs, human)
+        sets[f"RoSE {name}"] = one_reference_set(rose_rows(name, limit))
     return sets
+
+
+def one_reference_set(rows) -> tuple:
+    """(inputs as :func:`score_sets`, human matrix) of a one-reference set (RoSE, REALSumm): each document's
+    systems' summaries, its reference and its SCUs (weights 1), and the systems' human scores."""
+    systems = sorted(rows[0]["systems"])
+    docs = [dict(summaries=[r["systems"][s]["summary"] for s in systems], references=[r["reference"]],
+                 scus=r["scus"], weights=[1.0] * len(r["scus"]), contributors=None) for r in rows]
+    return docs, np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
 
 
 def tac2008(limit=None) -> tuple:
@@ -246,12 +250,8 @@ CAPS = (0.5, 0.25, 0.0)
 
 def realsumm_dev() -> tuple:
     """REALSumm dev's examples (inputs as :func:`score_sets`) and the human LitePyramid scores."""
-    with open(DATA / "realsumm" / "realsumm_dev.jsonl", encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    systems = sorted(rows[0]["systems"])
-    docs = [dict(summaries=[r["systems"][s]["summary"] for s in systems], references=[r["reference"]])
-            for r in rows]
-    return docs, np.array([[r["systems"][s]["human_score"] for s in systems] for r in rows])
+    with open(REALSUMM_DEV, encoding="utf-8") as f:
+        return one_reference_set([json.loads(line) for line in f if line.strip()])
 
 
 def caps_table(limit=None) -> None:

@@ -26,21 +26,11 @@ sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 sys.path.insert(0, HERE)
 
 from claims_agreement import correlation_interval, score_matrix, tac2008  # noqa: E402
+from contextual_presence import cached  # noqa: E402
 from pyramid_metric.metaeval import bootstrap_correlation, summary_level, system_level  # noqa: E402
 
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 FOLDS = 4
-
-
-def matrix(docs, mode, cache):
-    path = os.path.join(cache, mode.replace(" ", "_") + ".npy") if cache else None
-    if path and os.path.exists(path):
-        return np.load(path)
-    m = score_matrix(docs, mode)
-    if path:
-        os.makedirs(cache, exist_ok=True)
-        np.save(path, m)
-    return m
 
 
 def paired(a, b, human, level) -> str:
@@ -56,7 +46,8 @@ def main():
     ap.add_argument("--cache", default=None, help="folder for the score matrices (reused when present)")
     args = ap.parse_args()
     docs, human = tac2008()
-    scus, refs, both = (matrix(docs, mode, args.cache) for mode in ("SCUs alone", "default", "human SCUs"))
+    scus, refs, both = (cached(args.cache, mode.replace(" ", "_"), lambda mode=mode: score_matrix(docs, mode))
+                        for mode in ("SCUs alone", "default", "human SCUs"))
     print("| scores | summary r [95%] | system r [95%] |\n|---|---|---|")
     for name, m in (("SCUs alone", scus), ("references alone (the default)", refs),
                     ("human-SCU mode, given both (the package)", both)):

@@ -21,10 +21,18 @@ never vouches for a unit.  A negated claim also denies a unit that states it wit
 a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
 It **contradicts** the unit claim when, bearing on it, it has the other polarity, swaps its agent and patient
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
-fills with a name (the unit's name absent from the summary's claim), or states other figures (both have figures,
-none shared).  A unit is :func:`contradicted` by a summary when one of its claims is contradicted by every summary
-claim that bears on it: a summary that also states the fact as the unit does is not penalised for stating its
-negation elsewhere, and a summary that does not mention the predicate leaves the judgment to the word judges.
+fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
+Cole" and "Carlton Cole", "Manchester United" and "Manchester City"; a title or one letter misspelt is no other
+name), or states other figures (both have figures, none shared).  A unit is :func:`contradicted` by a summary
+when one of its claims is contradicted by every summary claim that bears on it: a summary that also states the
+fact as the unit does is not penalised for stating its negation elsewhere, and a summary that does not mention
+the predicate leaves the judgment to the word judges.
+
+The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
+same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);
+a paraphrase that confirms a unit's claim in other words ("Activision Blizzard will be acquired by Microsoft" for
+"Microsoft has agreed to buy Activision Blizzard") is credited, beside its words, with the verb and parties it
+confirms (:func:`credit_confirmed`).  Verbs that frame a fact ("said", "announced") confirm nothing.
 """
 from __future__ import annotations
 
@@ -37,14 +45,15 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .text import _stop_stems, detect_language, number_value, parse_many, stem, words
+from .text import _stop_stems, content_words, detect_language, number_value, parse_many, stem, words
 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names,figures,ranks;same-event+opposite-verbs;beat->win;negated-restatement;"
-                f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;pronouns-after:parties;"
-                "weights:contradicting-refs-not-counted;acronyms)")
+CLAIMS_CHECK = ("check(polarity,roles,names,given-names,figures,ranks;same-event+opposite-verbs;beat->win;"
+                f"negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
+                "pronouns+event-nouns-after:parties;weights:contradicting-refs-not-counted;acronyms;"
+                "confirmed:mean(presence,confirmed-share))")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
@@ -61,7 +70,6 @@ EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
 # verbs that deny the complement they govern: "failed to win" says the win did not happen
 DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent"})
-# dependents that open a clause of their own: not part of the argument or claim they hang from
 # predicates whose agent and patient may change places without changing the fact: "A met B" is "B met A"
 SYMMETRIC = frozenset({"meet", "marry", "talk", "speak", "chat", "argue", "clash", "negotiate", "agree", "disagree",
                        "compete", "play", "fight", "date", "divorce", "merge", "partner", "tie", "draw", "resemble",
@@ -71,13 +79,24 @@ SYMMETRIC = frozenset({"meet", "marry", "talk", "speak", "chat", "argue", "clash
 # rise"); each with the forms a text may write it in that its stem does not find ("bought", "fell")
 SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "beat", "crush": "beat",
               "overcome": "beat", "outplay": "beat", "acquire": "buy", "purchase": "buy", "murder": "kill",
-              "slay": "kill", "detain": "arrest", "hike": "raise", "climb": "rise", "soar": "rise", "surge": "rise"}
+              "slay": "kill", "detain": "arrest", "hike": "raise", "boost": "raise", "climb": "rise",
+              "soar": "rise", "surge": "rise", "jump": "rise", "hit": "strike", "sack": "fire", "dismiss": "fire",
+              "name": "appoint", "wound": "injure", "hurt": "injure", "quit": "resign", "free": "release",
+              "unveil": "launch", "construct": "build", "bar": "ban", "seize": "capture", "clinch": "win",
+              "jail": "imprison"}
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
-            "slump": "rise", "tumble": "rise"}
+            "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise"}
+# verbs of an amount that raise or lower something with an object and rise or fall without one ("the bank
+# increased rates": raise; "prices increased": rise), read as the pair's verb of their use
+BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "reduce": ("raise", "rise"),
+             "cut": ("raise", "rise"), "drop": ("raise", "rise"), "lower": ("raise", "rise"),
+             "grow": ("raise", "rise")}
 # a contest won: "X beat Y" also says "X won", so that a summary's "Y won the election" denies "X beat Y in it"
 WON_BY = frozenset({"beat"})
 WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
-           "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",)}
+           "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",), "strike": ("struck",),
+           "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",)}
+# dependents that open a clause of their own: not part of the argument or claim they hang from
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
 OBJECTS = {"dobj": "patient", "attr": "patient", "acomp": "patient", "oprd": "patient", "dative": "other"}
@@ -264,6 +283,8 @@ def _claim(tok) -> Claim:
     a, p, o = arg(agent), arg(patient), arg(other)
     lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
     predicate = SAME_EVENT.get(lemma) or OPPOSITE.get(lemma) or lemma
+    if lemma in BY_OBJECT:  # "the bank cut rates" (not raise) or "exports cut by half" (not rise)
+        predicate = BY_OBJECT[lemma][0 if patient else 1]
     # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)
               if not (t.dep_ == "appos" and t.like_num)] + [tok]
@@ -276,8 +297,10 @@ def _claim(tok) -> Claim:
 @lru_cache(maxsize=4096)
 def _predicate_forms(predicate: str) -> FrozenSet[str]:
     """The stems a text may write ``predicate`` with: its own, those of the verbs read as it (SAME_EVENT,
-    OPPOSITE), their irregular forms (WRITTEN), and for "win" those of the verbs that entail it (WON_BY)."""
+    OPPOSITE, BY_OBJECT), their irregular forms (WRITTEN), and for "win" those of the verbs that entail it
+    (WON_BY)."""
     lemmas = {predicate} | {k for k, v in {**SAME_EVENT, **OPPOSITE}.items() if v == predicate}
+    lemmas |= {k for k, pair in BY_OBJECT.items() if predicate in pair}
     own = frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
     if predicate == "win":  # a text may say who won with a verb that entails it ("defeated": :func:`_claims_of`)
         own |= frozenset().union(*(_predicate_forms(p) for p in WON_BY))
@@ -353,9 +376,51 @@ def contradicts(unit: Claim, other: Claim) -> bool:
     if crossed and not straight:
         return True
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
-        if mine.party and theirs.party and not mine.party & theirs.party:
+        if mine.party and theirs.party and (not mine.party & theirs.party or _another_of_name(mine, theirs)):
             return True
     return _other_figures(unit, other)
+
+
+# words written with a name that are no part of it: a title ("President Obama", "Mrs May") or a role
+TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "prof", "professor", "president",
+                    "prime", "minister", "pm", "chancellor", "secretary", "senator", "sen", "governor", "gov",
+                    "mayor", "judge", "justice", "king", "queen", "prince", "princess", "duke", "duchess", "pope",
+                    "father", "rev", "reverend", "bishop", "archbishop", "general", "gen", "colonel", "captain",
+                    "capt", "sergeant", "officer", "detective", "inspector", "chief", "coach", "manager", "boss",
+                    "striker", "midfielder", "defender", "goalkeeper", "player", "star", "singer", "actor", "actress",
+                    "former", "ex", "late", "young", "st", "saint", "mp", "msp", "am", "mep", "labour", "tory",
+                    "conservative", "democrat", "republican", "leader", "chairman", "ceo", "founder", "director",
+                    "uk", "us", "u", "s", "british", "american", "england", "english", "scotland", "scottish",
+                    "wales", "welsh", "ireland", "irish", "jr", "sr", "junior", "senior"})
+
+
+@lru_cache(maxsize=1)
+def _title_stems() -> FrozenSet[str]:
+    return frozenset(_folded_stem(w) for w in TITLES)
+
+
+def _another_of_name(mine: Argument, theirs: Argument) -> bool:
+    """Two names that share a word and differ in another, each word of their own not a title: another person or
+    club of the same family or city ("Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City");
+    "Sarah Jones" and "Jones", "President Obama" and "Barack Obama" are one."""
+    titles = _title_stems()
+    own, their = mine.party - theirs.party - titles, theirs.party - mine.party - titles
+    return bool(own and their) and not all(any(_misspelt(a, b) for b in their) for a in own)
+
+
+def _misspelt(a: str, b: str) -> bool:
+    """One word written two ways: one a beginning of the other ("Wes", "West"), or one letter added, dropped or
+    changed ("Gillian", "Gillan"), in words of four letters or more."""
+    if min(len(a), len(b)) < 3:
+        return False
+    if a.startswith(b) or b.startswith(a):
+        return True
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return a[i + 1:] == b[i + 1:] or a[i + 1:] == b[i:] or a[i:] == b[i + 1:]
 
 
 ROUNDING = 0.05  # amounts (a fraction, or 10,000 and more) within this share of each other are one figure rounded
@@ -433,9 +498,21 @@ def carries(unit_claims: Sequence[Claim], text: str, text_claims: Sequence[Claim
 ANAPHORS = frozenset({"he", "him", "his", "she", "her", "they", "them", "their", "it", "its"})
 
 
+# nouns that name an event a reference has just told, read after "the" or "this" ("The deal is worth $6.5 billion")
+EVENT_NOUNS = frozenset({"deal", "agreement", "takeover", "acquisition", "purchase", "sale", "merger", "bid", "offer",
+                         "win", "victory", "defeat", "loss", "result", "match", "game", "move", "decision", "vote",
+                         "attack", "quake", "earthquake", "crash", "accident", "incident", "fire", "storm", "blast",
+                         "explosion", "shooting", "arrest", "ruling", "verdict", "sentence", "announcement",
+                         "election", "contest", "transfer", "signing", "appointment", "resignation", "cut", "rise",
+                         "increase", "fall", "drop"})
+_DEFINITE_EVENT = re.compile(r"\b(?:the|this|that)\s+(" + "|".join(sorted(EVENT_NOUNS)) + r")\b")
+
+
 def refers_back(text: str) -> bool:
-    """Whether a unit refers to what its reference said before it by a pronoun ("The win gave them the title")."""
-    return any(w in ANAPHORS for w in re.findall(r"[a-z]+", text.lower()))
+    """Whether a unit refers to what its reference said before it: by a pronoun ("The win gave them the title") or
+    by a definite noun of an event ("The deal is worth $6.5 billion")."""
+    low = text.lower()
+    return any(w in ANAPHORS for w in re.findall(r"[a-z]+", low)) or _DEFINITE_EVENT.search(low) is not None
 
 
 def denied_apart_from_figures(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
@@ -530,3 +607,93 @@ def parse_suspects(unit_claims: Sequence[Sequence[Sequence[Claim]]], texts: Sequ
         piece_words = [words(s) for s in pieces]
         todo.extend(pieces[k] for u in units for k in _to_read(u, piece_words))
     parse_many(list(dict.fromkeys(todo)))
+
+
+# predicates that frame a fact rather than state it ("the companies said", "was asked"): confirming who spoke
+# says nothing of what was said; a copula or "have" says too little to identify a fact
+FRAMES = frozenset({"be", "have", "do", "say", "tell", "announce", "report", "add", "claim", "state", "ask",
+                    "confirm", "reveal", "describe", "explain", "insist", "warn", "suggest", "believe", "think",
+                    "know", "write", "note", "argue", "accord"})
+
+
+def _same_party(mine: Argument, theirs: Argument) -> bool:
+    """Whether two arguments name the same thing: a head of one among the words of the other ("the video game
+    maker Activision Blizzard" and "Activision Blizzard")."""
+    return bool(mine.core & theirs.stems or theirs.core & mine.stems)
+
+
+def confirms(unit: Claim, other: Claim, text_figures: FrozenSet[str] = frozenset()) -> bool:
+    """Whether ``other`` states ``unit``'s fact as the unit does: the same predicate and polarity, each role the
+    unit fills filled by the same thing ("Microsoft" acquires "Activision Blizzard", active or passive), nothing
+    contradicted, and every figure of the unit stated in the text (``text_figures``: the figures of all its
+    claims; "beaten by Jones in the by-election, which she won by 4,200 votes").  The unit claim must say who did
+    what to whom: two roles, or one role with a name or a figure ("officials said" identifies nothing)."""
+    if unit.entailed or other.entailed or unit.predicate != other.predicate or unit.negated != other.negated:
+        return False
+    if unit.predicate in FRAMES:
+        return False
+    roles = [(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))
+             if mine.core]
+    if not roles or not all(_same_party(mine, theirs) for mine, theirs in roles):
+        return False
+    if len(roles) < 2 and not (unit.figures or any(mine.party for mine, _ in roles)):
+        return False
+    if not all(any(_same_figure(a, b) for b in text_figures | other.figures) for a in unit.figures):
+        return False
+    return not contradicts(unit, other)
+
+
+def confirmed_share(unit_claims: Sequence[Claim], unit_text: str, text_claims: Sequence[Claim],
+                    text_stems: FrozenSet[str]) -> float:
+    """The share of a unit's content words that a text states, when the text confirms one of the unit's claims
+    (:func:`confirms`): the words it writes itself, and the predicate and role heads of each confirmed claim in
+    whatever words the text uses ("was acquired by Microsoft" states "Microsoft has agreed to buy"'s "buy");
+    0 when no claim is confirmed."""
+    figures = frozenset().union(*(o.figures for o in text_claims))
+    held = [c for c in unit_claims if any(confirms(c, o, figures) for o in text_claims)]
+    if not held:
+        return 0.0
+    unit_words = content_words(words(unit_text))
+    if not unit_words:
+        return 0.0
+    said = set(text_stems)
+    for c in held:
+        said |= c.forms | c.agent.core | c.patient.core
+    return sum(w in said for w in unit_words) / len(unit_words)
+
+
+def _may_confirm(claim: Claim, sentence: Sequence[str]) -> bool:
+    """Whether a sentence (stemmed words) might confirm ``claim`` (:func:`confirms`), read without parsing it: it
+    has the predicate and a word of each role the claim fills."""
+    if claim.entailed or claim.predicate in FRAMES or not _mentions(claim, sentence):
+        return False
+    present = set(sentence)
+    roles = [a for a in (claim.agent, claim.patient) if a.core]
+    return bool(roles) and all(a.stems & present for a in roles)
+
+
+def credit_confirmed(presence: np.ndarray, unit_claims: Sequence[Sequence[Claim]], unit_texts: Sequence[str],
+                     text: str, sentences: Sequence[str] = ()) -> np.ndarray:
+    """``presence`` (of each unit in ``text``) raised, for each unit one of whose claims the text confirms, to
+    the mean of the presence and the share of the unit's words the text states (:func:`confirmed_share`): a
+    paraphrase that says who did what to whom in other words ("Activision Blizzard will be acquired by Microsoft"
+    for "Microsoft has agreed to buy Activision Blizzard") is credited closer to the words copied.  Only the
+    ``sentences`` (the whole text when none are given) that might confirm a unit whose presence is below 1 are
+    parsed; text in a language other than English is left as it is."""
+    presence = np.asarray(presence, dtype=float)
+    pieces = [s for s in (sentences or [text]) if s.strip()]
+    piece_words = [words(s) for s in pieces]
+    near = {j: [k for k, w in enumerate(piece_words) if any(_may_confirm(c, w) for c in unit_claims[j])]
+            for j in range(len(presence)) if presence[j] < 1 and unit_claims[j]}
+    near = {j: ks for j, ks in near.items() if ks}
+    if not near or detect_language([text]) is not None:
+        return presence
+    read = sorted(set().union(*near.values()))
+    text_claims = dict(zip(read, claims([pieces[k] for k in read])))
+    stems = frozenset(w for ws in piece_words for w in ws)
+    out = presence.copy()
+    for j, ks in near.items():
+        share = confirmed_share(unit_claims[j], unit_texts[j], [c for k in ks for c in text_claims[k]], stems)
+        if share > 0:
+            out[j] = max(presence[j], (presence[j] + share) / 2)
+    return out

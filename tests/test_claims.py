@@ -8,7 +8,7 @@ import pytest
 
 from pyramid_metric import PyramidScorer
 from pyramid_metric.acronyms import align_acronyms
-from pyramid_metric.claims import claims, contradicted, passage_claims
+from pyramid_metric.claims import claims, confirmed_share, contradicted, passage_claims, refers_back
 
 MATCH = ("Barcelona beat Real Madrid 5-0 on Sunday to win the Spanish league title for the third year in a row.")
 MATCH_ATTACKS = {
@@ -139,6 +139,12 @@ def test_human_scus_refuse_the_attacks():
     ("The win gave Barcelona the Spanish league title.", "Barcelona did not win the Spanish league title.", True),
     ("The win gave Barcelona the Spanish league title.", "Barcelona won the Spanish league title but did not win "
      "the cup.", False),  # said positively too
+    ("Aston Villa have signed Joe Cole.", "Aston Villa have signed Carlton Cole.", True),  # another of the name
+    ("Manchester United beat Chelsea.", "Manchester City beat Chelsea.", True),
+    ("Aston Villa have signed Joe Cole.", "Aston Villa have signed former England midfielder Joe Cole.", False),
+    ("President Obama signed the bill.", "Barack Obama signed the bill.", False),  # a title is no name
+    ("Sarah Jones won the by-election.", "Jones won the by-election.", False),
+    ("Karen Gillian is to star in the film.", "Karen Gillan is to star in the film.", False),  # one name misspelt
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected
@@ -272,3 +278,53 @@ def test_a_contradicted_party_reaches_what_the_reference_says_of_it_next():
     presence = [{m.unit_text: m.similarity for m in r.result.matches} for r in results]
     assert presence[0]["Barcelona beat Real Madrid 5-0 on Sunday."] == 0.5 and presence[0][then] == 0.5
     assert presence[1]["Barcelona beat Real Madrid 5-0 on Sunday."] == 0.5 and presence[1][then] > 0.9
+
+
+@pytest.mark.parametrize("unit, text, expected", [
+    # who did what to whom in other words: the share of the unit's words, its verb and parties counted as said
+    ("Microsoft has agreed to buy the video game maker Activision Blizzard.",
+     "Activision Blizzard, which makes video games, will be acquired by Microsoft.", 7 / 8),  # not "agreed"
+    ("Labour's Sarah Jones defeated Tom Reed by 4,200 votes.",
+     "Tom Reed was beaten by Sarah Jones in the contest, which she won by 4,200 votes.", 8 / 10),  # not "Labour's"
+    # nothing confirmed: the other polarity, swapped roles, another figure, a frame verb, another predicate
+    ("Microsoft agreed to buy Activision.", "Microsoft did not agree to buy Activision.", 0.0),
+    ("Barcelona beat Real Madrid.", "Real Madrid beat Barcelona.", 0.0),
+    ("Jones defeated Reed by 4,200 votes.", "Jones defeated Reed by 1,800 votes.", 0.0),
+    ("The companies said on Monday.", "The companies said on Monday.", 0.0),
+    ("Barcelona beat Real Madrid.", "Barcelona met Real Madrid.", 0.0),
+])
+def test_confirmed_share(unit, text, expected):
+    from pyramid_metric.text import words
+    assert confirmed_share(claims([unit])[0], unit, claims([text])[0], frozenset(words(text))) == \
+        pytest.approx(expected)
+
+
+def test_a_paraphrase_that_confirms_the_fact_earns_more_than_its_words():
+    """The claim check credits what a paraphrase confirms (who bought whom, passive for active): with the check
+    off the same paraphrase earns its word credit only; the copy still earns 1 either way."""
+    ref = ["Microsoft has agreed to buy the video game maker Activision Blizzard. The deal is worth $6.5 billion."]
+    para = "Activision Blizzard, which makes video games, will be acquired by Microsoft in a $6.5 billion deal."
+    on, off = (PyramidScorer(claims=c).score([para, ref[0]], [ref, ref]) for c in ("check", "off"))
+    unit = "Microsoft has agreed to buy the video game maker Activision Blizzard."
+    credit = [{m.unit_text: m.similarity for m in r.result.matches}[unit] for r in (on[0], off[0])]
+    assert credit[0] >= credit[1] + 0.1, credit
+    assert on[1].score == off[1].score == 1.0
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The deal is worth $6.5 billion.", True), ("The win gave them the title.", True),
+    ("This takeover needs approval.", True), ("Deal makers met on Monday.", False),
+    ("Barcelona won the title.", False)])
+def test_refers_back(text, expected):
+    assert refers_back(text) is expected
+
+
+def test_a_negated_deal_reaches_what_the_reference_says_of_the_deal():
+    """"The deal is worth $6.5 billion" follows "Microsoft has agreed to buy Activision": a summary that says
+    Microsoft has not agreed to buy it has no deal to put a price on."""
+    ref = ["Microsoft has agreed to buy Activision Blizzard. The deal is worth $6.5 billion."]
+    negated = "Microsoft has not agreed to buy Activision Blizzard for $6.5 billion."
+    result = PyramidScorer().score([negated], [ref])[0]
+    presence = {m.unit_text: m.similarity for m in result.result.matches}
+    assert presence["Microsoft has agreed to buy Activision Blizzard."] == 0.5
+    assert presence["The deal is worth $6.5 billion."] == 0.5

@@ -34,15 +34,21 @@ def test_default_one_reference_is_content_word_and_word_pair_recall(stub_segment
     #                                        lost-power of 5 pairs; and-thousands is missing)
     #   "The storm hit."                  -> 3 x (2/3 + 2/3 + 2/4) / 3 (the-storm, storm-hit of 4 pairs)
     # (the static judge's rule, named: a one-sentence reference is read in context by default)
+    # The first summary also confirms the unit's claim (homes lost power: the same verb, agent and object) and
+    # states all 4 of its content words: its presence is the mean of the above and 4/4 (claims="check").  "The
+    # storm hit." leaves the unit's object out: nothing confirmed.
     scorer = PyramidScorer(segmenter=stub_segmenter, presence="summary+sentence+bigram")
     out = scorer.compute(["Thousands of homes lost power.", "The storm hit."], [[REFERENCE]] * 2)
-    assert out["scores"] == pytest.approx([4 * (1 + 1 + 4 / 5) / 3 / 7, 3 * (2 / 3 + 2 / 3 + 2 / 4) / 3 / 7],
-                                          abs=1e-12)
+    assert out["scores"] == pytest.approx([4 * ((1 + 1 + 4 / 5) / 3 + 1) / 2 / 7,
+                                           3 * (2 / 3 + 2 / 3 + 2 / 4) / 3 / 7], abs=1e-12)
     assert "seg:stub-punct" in out["signature"]
-    # credit="unit": each unit is worth its weight, 1: (0 + 14/15) / 2 and (11/18 + 0) / 2
+    words_only = PyramidScorer(segmenter=stub_segmenter, presence="summary+sentence+bigram", claims="off")
+    assert words_only.compute(["Thousands of homes lost power."], [[REFERENCE]])["scores"] == pytest.approx(
+        [4 * (1 + 1 + 4 / 5) / 3 / 7], abs=1e-12)
+    # credit="unit": each unit is worth its weight, 1: (0 + (14/15 + 1) / 2) / 2 and (11/18 + 0) / 2
     unit = PyramidScorer(segmenter=stub_segmenter, credit="unit", presence="summary+sentence+bigram")
     assert unit.compute(["Thousands of homes lost power.", "The storm hit."],
-                        [[REFERENCE]] * 2)["scores"] == pytest.approx([14 / 30, 11 / 36], abs=1e-12)
+                        [[REFERENCE]] * 2)["scores"] == pytest.approx([29 / 60, 11 / 36], abs=1e-12)
 
 
 def test_default_explanation_lists_matched_and_missed_units(stub_segmenter):

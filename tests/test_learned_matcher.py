@@ -186,14 +186,15 @@ def test_learned_plus_recall_is_the_mean_of_both(matcher, realsumm_rows):
 
 @needs_weights
 def test_human_scu_mode_with_learned_plus_recall_through_the_scorer(realsumm_rows):
-    """The public path: PyramidScorer(matcher="learned+recall") on given SCUs = mean of the two presences."""
+    """The public path: PyramidScorer(matcher="learned+recall") on given SCUs = mean of the two presences (the
+    claim check off: its credit for a confirmed claim is tested in test_claims.py)."""
     from pyramid_metric import PyramidScorer
 
     ex = realsumm_rows[0]
     names = ["abs_bart_out", "ext_bart_out"]
     preds = [ex["systems"][n]["summary"] for n in names]
-    out = PyramidScorer(matcher="learned+recall", credit="unit", judge="words").compute(preds,
-                                                                                       scus=[ex["scus"]] * 2)
+    out = PyramidScorer(matcher="learned+recall", credit="unit", judge="words", claims="off").compute(
+        preds, scus=[ex["scus"]] * 2)
     assert "matcher:mean(learned(" in out["signature"]
     both = get_matcher("learned+recall")
     from pyramid_metric.methods.reference import ReferencePyramidMethod

@@ -125,19 +125,21 @@ def test_two_references_hand_computed_pooled_bound():
     # content-word recall in the summary + the best share of the unit's word bigrams in one sentence) / 3.
     # a "the storm hit the coast and school close" (one sentence; content storm hit coast school close):
     #   u0 "a storm hit the coast": recall 1, in order 3/3, bigrams a-storm storm-hit hit-the the-coast 3/4
-    #   -> 11/12; u1 0; u2 1, 1, 4/4 -> 1; u3 "school close" 1, 1, 1/1 -> 1.  3 x 11/12 + 3 + 2 = 7.75
-    assert a.score == pytest.approx(7.75 / 12)
+    #   -> 11/12; u1 0; u2 1, 1, 4/4 -> 1; u3 "school close" 1, 1, 1/1 -> 1.  The summary also confirms u0's
+    #   claim (the storm hit the coast: the same verb, agent and object) with all 3 of its words: u0's presence is
+    #   the mean of 11/12 and 3/3 (the claim check's confirmed credit).  3 x 23/24 + 3 + 2 = 7.875
+    assert a.score == pytest.approx(7.875 / 12)
     # b "home lost power in the storm" (content home lost power storm):
     #   u0 recall 1/3, in order 1/3 (storm), bigrams 0/4 -> 2/9; u1 "thousand of home lost power" 3/4, 3/4,
     #   home-lost lost-power 2/4 -> 2/3; u2 1/3, 1/3, the-storm 1/4 -> 11/36; u3 0.
     #   3 x 2/9 + 4 x 2/3 + 3 x 11/36 = 2/3 + 8/3 + 11/12 = 51/12
     assert b.score == pytest.approx(51 / 12 / 12)
     # presence="sentence+bigram": (best-sentence recall + the share of the unit's word bigrams in the summary) / 2.
-    # a: presence (1 + 3/4)/2, 0, 1, 1: 3 x 7/8 + 3 + 2 = 7.625
+    # a: presence (1 + 3/4)/2, 0, 1, 1, u0's confirmed (as above): (7/8 + 1)/2: 3 x 15/16 + 3 + 2 = 7.8125
     # b: recall 1/3, 3/4, 1/3, 0; bigrams 0/4, 2/4, 1/4, 0/1.  Presence 1/6, 5/8, 7/24, 0: 0.5 + 2.5 + 0.875 = 3.875
     a2, b2 = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence",
                            presence="sentence+bigram").score(summaries, [refs, refs])
-    assert (a2.score, b2.score) == (pytest.approx(7.625 / 12), pytest.approx(3.875 / 12))
+    assert (a2.score, b2.score) == (pytest.approx(7.8125 / 12), pytest.approx(3.875 / 12))
 
 
 def test_sentence_order_bigram_presence_by_hand():
@@ -179,8 +181,11 @@ def test_one_reference_presence_adds_the_best_sentence_share_of_word_pairs():
     ref = "The storm hit the coast."
     assert s.score(["The storm was big. It hit the coast."], [[ref]])[0].score == pytest.approx((1 + 2 / 3 + 1 / 2) / 3)
     assert s.config.presence == "auto" and s.method.presence_rule(s.pyramids([[ref]], [None])[0]) == "summary+sentence+bigram"
-    # the same words in the passive: whole and best sentence 1, the-storm and the-coast of the four pairs
-    assert s.score(["The coast was hit by the storm."], [[ref]])[0].score == pytest.approx((1 + 1 + 2 / 4) / 3)
+    # the same words in the passive: whole and best sentence 1, the-storm and the-coast of the four pairs; the
+    # passive confirms the unit's claim (the storm hit the coast) with its 3 words: the mean of that and 3/3
+    assert s.score(["The coast was hit by the storm."], [[ref]])[0].score == pytest.approx(((1 + 1 + 2 / 4) / 3 + 1) / 2)
+    words_only = PyramidScorer(method="refpyramid", matcher="recall", segmenter="sentence", claims="off")
+    assert words_only.score(["The coast was hit by the storm."], [[ref]])[0].score == pytest.approx((1 + 1 + 2 / 4) / 3)
 
 
 def test_bigram_recall_clips_repeated_bigrams():

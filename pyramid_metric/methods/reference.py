@@ -126,7 +126,12 @@ pyramid machinery and changes where units come from and how credit is given:
    each unit of another reference that states it (its content words, as the weights judge them) and names
    every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`); a
    contradiction of polarity, roles or parties also caps the later units of the same reference that refer back
-   to it by a pronoun ("Barcelona beat Real Madrid. The win gave them the title.").
+   to it by a pronoun or a definite noun of the event ("Barcelona beat Real Madrid. The win gave them the
+   title."; "... agreed to buy Activision. The deal is worth $6.5 billion.").  Before the cap, a unit one of
+   whose claims the summary confirms in other words (the same verb or one of its event, the same parties in
+   the same roles, every figure: :func:`pyramid_metric.claims.confirms`) gets the mean of its presence and
+   the share of its words the summary states, the confirmed verb and parties counted as stated
+   (:func:`pyramid_metric.claims.credit_confirmed`).
 3. **Normalization**, exactly:
 
    * one reference: score = sum_j v_j p_j / OPT_KP, with OPT_KP the knapsack
@@ -169,8 +174,8 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, denied_apart_from_figures,
-                      parse_suspects, passage_claims, refers_back)
+from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, credit_confirmed,
+                      denied_apart_from_figures, parse_suspects, passage_claims, refers_back)
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..match import Matcher, get_matcher, matcher_options
@@ -333,6 +338,14 @@ class ReferencePyramidMethod(Method):
             return presence
         return cap_contradicted(presence, unit_claims(), text, sentences,
                                 CONTRADICTED_CAP if cap is None else cap)
+
+    def _where_confirmed(self, presence: np.ndarray, unit_claims, texts: Sequence[str], text: str,
+                         sentences: Sequence[str] = ()) -> np.ndarray:
+        """``presence`` of each unit (``texts``) raised where ``text`` confirms one of its claims in other words
+        (:func:`pyramid_metric.claims.credit_confirmed`); ``claims="off"``: unchanged."""
+        if self.config.claims == "off" or not len(presence) or not (presence < 1).any():
+            return presence
+        return credit_confirmed(presence, unit_claims(), list(texts), text, sentences)
 
     @staticmethod
     def _edu_claims(pyr: Pyramid) -> list:
@@ -500,6 +513,7 @@ class ReferencePyramidMethod(Method):
         texts = [u.text for u in pyr.units]
         summary, sentences = self._in_their_words(summary, sentences, texts)
         presence = self._with_judge(self._word_presence(pyr, summary, sentences), texts, summary, pyr)
+        presence = self._where_confirmed(presence, lambda: self._edu_claims(pyr), texts, summary, sentences)
         checked = self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences)
         return self._sharpened(self._contradicted_alike(pyr, presence, checked, sentences))
 
@@ -606,6 +620,7 @@ class ReferencePyramidMethod(Method):
         summary, sentences = self._in_their_words(summary, sentences, texts)
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
         presence = self._with_judge((whole + best) / 2, texts, summary, pyr)
+        presence = self._where_confirmed(presence, lambda: read_claims(list(texts)), texts, summary, sentences)
         return self._sharpened(self._unless_contradicted(presence, lambda: read_claims(list(texts)), summary,
                                                          sentences))
 

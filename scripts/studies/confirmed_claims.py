@@ -1,0 +1,169 @@
+#!/usr/bin/env python
+"""Confirmed claims, given names and event nouns (pyramid_metric/claims.py) against people.
+
+Three readings of the claim check, each switched off and on in the same run:
+
+* **given names**: "Joe Cole" and "Carlton Cole" are two people (``_another_of_name``);
+* **confirmed claims**: a unit whose claim the summary states in other words is credited the mean of its presence
+  and the share of its words the summary states, the confirmed verb and parties counted (``credit_confirmed``);
+* **event nouns**: "The deal is worth $6.5 billion" refers back to the deal a contradicted unit told
+  (``refers_back``); with the verbs of one event added this round ("hit" is "strike", "sacked" is "fired").
+
+1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
+   (first N documents of XSum and SAMSum): how many pairs each reading touches and how many of those a person
+   found present; ROC AUC of the package's presence (the human-SCU rule, as ``claims_agreement.py --labels``)
+   without and with them.
+2. **Scores** (``--scores``): the default before and after on RoSE XSum and SAMSum (first N documents, ACU recall),
+   REALSumm dev (LitePyramid recall) and TAC 2008 (48 topics, NIST's modified pyramid score; the default and the
+   human-SCU mode): summary and system level Pearson, and the paired summary-level difference with a 95% interval
+   from resampling documents (1,000 resamples).
+
+    python scripts/studies/confirmed_claims.py --labels --scores --limit 150
+
+The results are in docs/studies/claims.md.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import re
+import sys
+from contextlib import contextmanager
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import claims_agreement as agreement  # noqa: E402
+from realsumm_scu_presence import _auc  # noqa: E402
+
+import pyramid_metric.claims as claims_module  # noqa: E402
+import pyramid_metric.methods.reference as reference  # noqa: E402
+from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
+
+RESAMPLES, SEED = 1000, 2026
+NEW_VERBS = ("hit", "boost", "jump", "sack", "dismiss", "name", "wound", "hurt", "quit", "free", "unveil", "construct",
+             "bar", "seize", "clinch", "jail")
+
+
+@contextmanager
+def readings_off():
+    """The claim check as it was before these readings: no given names, no confirmed credit, no event nouns, none
+    of the verbs NEW_VERBS nor the verbs read by their object (BY_OBJECT)."""
+    kept = (claims_module._another_of_name, reference.credit_confirmed, claims_module._DEFINITE_EVENT,
+            dict(claims_module.SAME_EVENT), dict(claims_module.OPPOSITE), dict(claims_module.BY_OBJECT))
+    claims_module._another_of_name = lambda mine, theirs: False
+    reference.credit_confirmed = lambda presence, *args, **kwargs: presence
+    claims_module._DEFINITE_EVENT = re.compile(r"(?!x)x")
+    for verb in NEW_VERBS:
+        claims_module.SAME_EVENT.pop(verb, None)
+    for verb in ("reduce", "decrease"):
+        claims_module.OPPOSITE.pop(verb, None)
+    claims_module.BY_OBJECT.clear()
+    claims_module.BY_OBJECT.update({"cut": ("raise", "raise"), "drop": ("rise", "rise"), "lower": ("raise", "raise")})
+    _clear()
+    try:
+        yield
+    finally:
+        (claims_module._another_of_name, reference.credit_confirmed, claims_module._DEFINITE_EVENT) = kept[:3]
+        for table, saved in zip((claims_module.SAME_EVENT, claims_module.OPPOSITE, claims_module.BY_OBJECT), kept[3:]):
+            table.clear()
+            table.update(saved)
+        _clear()
+
+
+def _clear():
+    claims_module._predicate_forms.cache_clear()
+    claims_module.passage_claims.cache_clear()
+
+
+def confirmed_shares(rows) -> np.ndarray:
+    """Per (unit, summary) pair, in ``label_pairs``' order: the share of the unit's label the summary confirms."""
+    from pyramid_metric.claims import claims, confirmed_share
+    from pyramid_metric.text import clean_text, words
+
+    out = []
+    for row in rows:
+        summaries = [clean_text(s["summary"]) for s in row["systems"].values()]
+        unit_claims = claims(row["scus"])
+        for text_claims, summary, system in zip(claims(summaries), summaries, row["systems"].values()):
+            stems = frozenset(words(summary))
+            out.extend(confirmed_share(unit_claims[k], row["scus"][k], text_claims, stems)
+                       for k in range(len(system["scu_labels"])))
+    return np.array(out)
+
+
+def labels_table(limit) -> None:
+    print("| set | pairs | present | flagged before / after | present among the newly flagged | confirmed | present "
+          "among confirmed | AUC before | AUC after |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in ("xsum", "samsum"):
+        rows = agreement.rose_rows(name, limit)
+        cache = agreement.CACHE / f"labels_{name}_{limit or 'all'}.pkl"
+        if cache.exists():
+            pairs = pickle.loads(cache.read_bytes())
+        else:
+            pairs = agreement.label_pairs(rows)
+            agreement.CACHE.mkdir(parents=True, exist_ok=True)
+            cache.write_bytes(pickle.dumps(pairs))
+        p, y = pairs["presence"], pairs["label"]
+        with readings_off():
+            before = agreement.label_flags(rows)
+        after, share = agreement.label_flags(rows), confirmed_shares(rows)
+        new, held = after & ~before, share > 0
+        lifted = np.where(held, np.maximum(p, (p + share) / 2), p)
+        auc_before = _auc(np.where(before, np.minimum(p, 0.5), p), y)
+        auc_after = _auc(np.where(after, np.minimum(lifted, 0.5), lifted), y)
+        print(f"| RoSE {name} | {len(y):,} | {y.mean():.1%} | {before.sum()} / {after.sum()} | "
+              f"{y[new].mean() if new.any() else float('nan'):.1%} of {new.sum()} | {held.sum()} ({held.mean():.1%}) | "
+              f"{y[held].mean():.1%} | {auc_before:.4f} | {auc_after:.4f} |", flush=True)
+
+
+def paired(after, before, human) -> str:
+    rng = np.random.default_rng(SEED)
+    n, diffs = len(human), []
+    for _ in range(RESAMPLES):
+        idx = rng.integers(0, n, n)
+        diffs.append(summary_level(after[idx], human[idx], "pearson") - summary_level(before[idx], human[idx], "pearson"))
+    point = summary_level(after, human, "pearson") - summary_level(before, human, "pearson")
+    return f"{point:+.4f} [{np.quantile(diffs, 0.025):+.4f}, {np.quantile(diffs, 0.975):+.4f}]"
+
+
+def scores_table(limit) -> None:
+    sets = {f"RoSE {name}": agreement.one_reference_set(agreement.rose_rows(name, limit))
+            for name in ("xsum", "samsum")}
+    sets["REALSumm dev"] = agreement.realsumm_dev()
+    sets["TAC 2008"] = agreement.tac2008()
+    print("| set | mode | before: summary r / system r | after | paired difference, summary r [95%] | scores "
+          "changed |")
+    print("|---|---|---|---|---|---|")
+    for name, (docs, human) in sets.items():
+        for mode in ("default",) + (("human SCUs",) if name == "TAC 2008" else ()):
+            with readings_off():
+                before = agreement.score_matrix(docs, mode)
+            after = agreement.score_matrix(docs, mode)
+            cells = [f"{summary_level(m, human, 'pearson'):.3f} / {system_level(m, human, 'pearson'):.3f}"
+                     for m in (before, after)]
+            changed = int((np.abs(after - before) > 1e-12).sum())
+            print(f"| {name} | {mode} | {cells[0]} | {cells[1]} | {paired(after, before, human)} | "
+                  f"{changed} of {after.size} |", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--labels", action="store_true", help="RoSE presence labels")
+    ap.add_argument("--scores", action="store_true", help="agreement with human scores, before and after")
+    ap.add_argument("--limit", type=int, default=150, help="the first N documents of each RoSE set")
+    args = ap.parse_args()
+    if not (args.labels or args.scores):
+        ap.error("choose --labels and/or --scores")
+    if args.labels:
+        labels_table(args.limit)
+    if args.scores:
+        scores_table(args.limit)
+
+
+if __name__ == "__main__":
+    main()

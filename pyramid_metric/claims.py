@@ -409,8 +409,8 @@ def _another_of_name(mine: Argument, theirs: Argument) -> bool:
 
 
 def _misspelt(a: str, b: str) -> bool:
-    """One word written two ways: one a beginning of the other ("Wes", "West"), or one letter added, dropped or
-    changed ("Gillian", "Gillan"), in words of four letters or more."""
+    """One word written two ways: one a beginning of the other, of three letters or more ("Wes", "West"), or one
+    letter added, dropped or changed in words of four letters or more ("Gillian", "Gillan")."""
     if min(len(a), len(b)) < 3:
         return False
     if a.startswith(b) or b.startswith(a):

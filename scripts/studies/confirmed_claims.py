@@ -97,8 +97,8 @@ def confirmed_shares(rows) -> np.ndarray:
 
 def labels_table(limit) -> None:
     print("| set | pairs | present | flagged before / after | present among the newly flagged | confirmed | present "
-          "among confirmed | AUC before | AUC after |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "among confirmed | AUC before | AUC after | AUC after, the confirmed share alone |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name in ("xsum", "samsum"):
         rows = agreement.rose_rows(name, limit)
         cache = agreement.CACHE / f"labels_{name}_{limit or 'all'}.pkl"
@@ -116,9 +116,11 @@ def labels_table(limit) -> None:
         lifted = np.where(held, np.maximum(p, (p + share) / 2), p)
         auc_before = _auc(np.where(before, np.minimum(p, 0.5), p), y)
         auc_after = _auc(np.where(after, np.minimum(lifted, 0.5), lifted), y)
+        alone = np.where(held, np.maximum(p, share), p)  # max(presence, share) instead of their mean
+        auc_alone = _auc(np.where(after, np.minimum(alone, 0.5), alone), y)
         print(f"| RoSE {name} | {len(y):,} | {y.mean():.1%} | {before.sum()} / {after.sum()} | "
               f"{y[new].mean() if new.any() else float('nan'):.1%} of {new.sum()} | {held.sum()} ({held.mean():.1%}) | "
-              f"{y[held].mean():.1%} | {auc_before:.4f} | {auc_after:.4f} |", flush=True)
+              f"{y[held].mean():.1%} | {auc_before:.4f} | {auc_after:.4f} | {auc_alone:.4f} |", flush=True)
 
 
 def paired(after, before, human) -> str:

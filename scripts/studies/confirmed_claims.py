@@ -7,13 +7,14 @@ Three readings of the claim check, each switched off and on in the same run:
 * **confirmed claims**: a unit whose claim the summary states in other words is credited the mean of its presence
   and the share of its words the summary states, the confirmed verb and parties counted (``credit_confirmed``);
 * **event nouns**: "The deal is worth $6.5 billion" refers back to the deal a contradicted unit told
-  (``refers_back``); with the verbs of one event added this round ("hit" is "strike", "sacked" is "fired").
+  (``refers_back``); with them, more verbs of one event ("hit" is "strike", "sacked" is "fired") and verbs of an
+  amount read by their object.
 
 1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
    (first N documents of XSum and SAMSum): how many pairs each reading touches and how many of those a person
    found present; ROC AUC of the package's presence (the human-SCU rule, as ``claims_agreement.py --labels``)
    without and with them.
-2. **Scores** (``--scores``): the default before and after on RoSE XSum and SAMSum (first N documents, ACU recall),
+2. **Scores** (``--scores``): the default without and with them on RoSE XSum and SAMSum (first N documents, ACU recall),
    REALSumm dev (LitePyramid recall) and TAC 2008 (48 topics, NIST's modified pyramid score; the default and the
    human-SCU mode): summary and system level Pearson, and the paired summary-level difference with a 95% interval
    from resampling documents (1,000 resamples).
@@ -50,8 +51,8 @@ NEW_VERBS = ("hit", "boost", "jump", "sack", "dismiss", "name", "wound", "hurt",
 
 @contextmanager
 def readings_off():
-    """The claim check as it was before these readings: no given names, no confirmed credit, no event nouns, none
-    of the verbs NEW_VERBS nor the verbs read by their object (BY_OBJECT)."""
+    """The claim check without these readings: no given names, no confirmed credit, no event nouns, none of the
+    verbs NEW_VERBS nor the verbs read by their object (BY_OBJECT)."""
     kept = (claims_module._another_of_name, reference.credit_confirmed, claims_module._DEFINITE_EVENT,
             dict(claims_module.SAME_EVENT), dict(claims_module.OPPOSITE), dict(claims_module.BY_OBJECT))
     claims_module._another_of_name = lambda mine, theirs: False
@@ -96,8 +97,8 @@ def confirmed_shares(rows) -> np.ndarray:
 
 
 def labels_table(limit) -> None:
-    print("| set | pairs | present | flagged before / after | present among the newly flagged | confirmed | present "
-          "among confirmed | AUC before | AUC after | AUC after, the confirmed share alone |")
+    print("| set | pairs | present | flagged without / with | present among the newly flagged | confirmed | present "
+          "among confirmed | AUC without | AUC with | AUC with, the confirmed share alone |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in ("xsum", "samsum"):
         rows = agreement.rose_rows(name, limit)
@@ -138,8 +139,8 @@ def scores_table(limit) -> None:
             for name in ("xsum", "samsum")}
     sets["REALSumm dev"] = agreement.realsumm_dev()
     sets["TAC 2008"] = agreement.tac2008()
-    print("| set | mode | before: summary r / system r | after | paired difference, summary r [95%] | scores "
-          "changed |")
+    print("| set | mode | without: summary r / system r | with (the package) | paired difference, summary r "
+          "[95%] | scores changed |")
     print("|---|---|---|---|---|---|")
     for name, (docs, human) in sets.items():
         for mode in ("default",) + (("human SCUs",) if name == "TAC 2008" else ()):

@@ -620,9 +620,9 @@ class ReferencePyramidMethod(Method):
         summary, sentences = self._in_their_words(summary, sentences, texts)
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
         presence = self._with_judge((whole + best) / 2, texts, summary, pyr)
-        presence = self._where_confirmed(presence, lambda: read_claims(list(texts)), texts, summary, sentences)
-        return self._sharpened(self._unless_contradicted(presence, lambda: read_claims(list(texts)), summary,
-                                                         sentences))
+        text_claims = lru_cache(maxsize=1)(lambda: read_claims(list(texts)))  # read once, if at all
+        presence = self._where_confirmed(presence, text_claims, texts, summary, sentences)
+        return self._sharpened(self._unless_contradicted(presence, text_claims, summary, sentences))
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         """The recall (the pyramid score) with its matches; a sentence said again is read once."""

@@ -228,21 +228,38 @@ def correlation_interval(metric, human, level) -> str:
     return f"{level(metric, human, 'pearson'):.3f} [{lo:.3f}, {hi:.3f}]"
 
 
+def paired_difference(check, off, human, level) -> str:
+    """``level`` correlation with the check minus without it, and its 95% interval from resampling documents."""
+    rng = np.random.default_rng(SEED)
+    n, diffs = len(human), []
+    for _ in range(RESAMPLES):
+        idx = rng.integers(0, n, n)
+        diffs.append(level(check[idx], human[idx], "pearson") - level(off[idx], human[idx], "pearson"))
+    point = level(check, human, "pearson") - level(off, human, "pearson")
+    return f"{point:+.3f} [{np.quantile(diffs, 0.025):+.3f}, {np.quantile(diffs, 0.975):+.3f}]"
+
+
 def scores_table(limit=None) -> None:
     CACHE.mkdir(parents=True, exist_ok=True)
-    print("| set | mode | claims | summary r [95%] | system r [95%] |")
+    print("| set | mode | words only (off): summary r [95%] / system r [95%] | check (the default) | paired "
+          "difference, summary / system |")
     print("|---|---|---|---|---|")
     for name, (docs, human) in score_sets(limit).items():
         for mode in ("default", "human SCUs"):
+            m = {}
             for claims in ("off", "check"):
-                cache = CACHE / f"scores_{name.replace(' ', '_')}_{mode.replace(' ', '_')}_{claims}_{limit or 'all'}.npy"
+                key = f"{name}_{mode}_{claims}_{limit or 'all'}".replace(" ", "_")
+                cache = CACHE / f"scores_{key}.npy"
                 if cache.exists():
-                    m = np.load(cache)
+                    m[claims] = np.load(cache)
                 else:
-                    m = score_matrix(docs, mode, claims=claims)
-                    np.save(cache, m)
-                print(f"| {name} | {mode} | {claims} | {correlation_interval(m, human, summary_level)} "
-                      f"| {correlation_interval(m, human, system_level)} |", flush=True)
+                    m[claims] = score_matrix(docs, mode, claims=claims)
+                    np.save(cache, m[claims])
+            cells = [f"{correlation_interval(m[c], human, summary_level)} / "
+                     f"{correlation_interval(m[c], human, system_level)}" for c in ("off", "check")]
+            print(f"| {name} | {mode} | {cells[0]} | {cells[1]} | "
+                  f"{paired_difference(m['check'], m['off'], human, summary_level)} / "
+                  f"{paired_difference(m['check'], m['off'], human, system_level)} |", flush=True)
 
 
 CAPS = (0.5, 0.25, 0.0)

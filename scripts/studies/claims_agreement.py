@@ -228,7 +228,7 @@ def correlation_interval(metric, human, level) -> str:
     return f"{level(metric, human, 'pearson'):.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def paired_difference(check, off, human, level) -> str:
+def paired_difference(check, off, human, level, digits: int = 3) -> str:
     """``level`` correlation with the check minus without it, and its 95% interval from resampling documents."""
     rng = np.random.default_rng(SEED)
     n, diffs = len(human), []
@@ -236,7 +236,8 @@ def paired_difference(check, off, human, level) -> str:
         idx = rng.integers(0, n, n)
         diffs.append(level(check[idx], human[idx], "pearson") - level(off[idx], human[idx], "pearson"))
     point = level(check, human, "pearson") - level(off, human, "pearson")
-    return f"{point:+.3f} [{np.quantile(diffs, 0.025):+.3f}, {np.quantile(diffs, 0.975):+.3f}]"
+    lo, hi = np.quantile(diffs, 0.025), np.quantile(diffs, 0.975)
+    return f"{point:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
 
 
 def scores_table(limit=None) -> None:

@@ -600,12 +600,14 @@ def _to_read(unit_claims: Sequence[Claim], piece_words: Sequence[Sequence[str]])
 
 
 def parse_suspects(unit_claims: Sequence[Sequence[Sequence[Claim]]], texts: Sequence[Sequence[str]]) -> None:
-    """Parse, in one batch, every sentence that :func:`cap_contradicted` may read: for each text (its sentences)
-    against the claims of its units, whatever their presence (so that later calls find them parsed)."""
+    """Parse, in one batch, every sentence that :func:`cap_contradicted` or :func:`credit_confirmed` may read: for
+    each text (its sentences) against the claims of its units, whatever their presence (so that later calls find
+    them parsed)."""
     todo = []
     for units, pieces in zip(unit_claims, texts):
         piece_words = [words(s) for s in pieces]
         todo.extend(pieces[k] for u in units for k in _to_read(u, piece_words))
+        todo.extend(pieces[k] for u in units for k, w in enumerate(piece_words) if any(_may_confirm(c, w) for c in u))
     parse_many(list(dict.fromkeys(todo)))
 
 

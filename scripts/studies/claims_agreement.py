@@ -228,16 +228,14 @@ def correlation_interval(metric, human, level) -> str:
     return f"{level(metric, human, 'pearson'):.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def paired_difference(check, off, human, level, digits: int = 3) -> str:
-    """``level`` correlation with the check minus without it, and its 95% interval from resampling documents."""
-    rng = np.random.default_rng(SEED)
-    n, diffs = len(human), []
-    for _ in range(RESAMPLES):
-        idx = rng.integers(0, n, n)
-        diffs.append(level(check[idx], human[idx], "pearson") - level(off[idx], human[idx], "pearson"))
-    point = level(check, human, "pearson") - level(off, human, "pearson")
-    lo, hi = np.quantile(diffs, 0.025), np.quantile(diffs, 0.975)
-    return f"{point:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
+def paired_difference(a, b, human, level, digits: int = 3, seed: int = SEED) -> str:
+    """``level`` correlation of ``a`` minus that of ``b``, and its 95% interval from the same resampled documents."""
+    from pyramid_metric.metaeval import bootstrap_correlation
+
+    both = np.stack([a, b], axis=1)
+    diff = lambda m, h, kind: level(m[:, 0], h, kind) - level(m[:, 1], h, kind)  # noqa: E731
+    lo, hi = bootstrap_correlation(both, human, diff, "pearson", RESAMPLES, seed)
+    return f"{diff(both, human, 'pearson'):+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
 
 
 def scores_table(limit=None) -> None:

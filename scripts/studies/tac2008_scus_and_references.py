@@ -25,20 +25,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/: common.py
 sys.path.insert(0, HERE)
 
-from claims_agreement import correlation_interval, score_matrix, tac2008  # noqa: E402
+from claims_agreement import correlation_interval, paired_difference, score_matrix, tac2008  # noqa: E402
 from contextual_presence import cached  # noqa: E402
-from pyramid_metric.metaeval import bootstrap_correlation, summary_level, system_level  # noqa: E402
+from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 FOLDS = 4
-
-
-def paired(a, b, human, level) -> str:
-    """a minus b, its 95% interval from the same resampled topics."""
-    both = np.stack([a, b], axis=1)
-    diff = lambda m, h, kind: level(m[:, 0], h, kind) - level(m[:, 1], h, kind)  # noqa: E731
-    lo, hi = bootstrap_correlation(both, human, diff, "pearson")
-    return f"{diff(both, human, 'pearson'):+.3f} [{lo:+.3f}, {hi:+.3f}]"
 
 
 def main():
@@ -66,8 +58,8 @@ def main():
         print(f"| {k + 1} | {w:g} | {summary_level(m[held], human[held], 'pearson'):.3f} | "
               f"{summary_level(scus[held], human[held], 'pearson'):.3f} | "
               f"{summary_level(refs[held], human[held], 'pearson'):.3f} |")
-    print(f"\nhuman-SCU mode minus the default: summary r {paired(both, refs, human, summary_level)}, "
-          f"system r {paired(both, refs, human, system_level)}")
+    paired = [paired_difference(both, refs, human, level, seed=12345) for level in (summary_level, system_level)]
+    print(f"\nhuman-SCU mode minus the default: summary r {paired[0]}, system r {paired[1]}")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ a text, a verb or a copula, with
 * its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
   active object, or the passive subject); a verb without a subject of its own takes its governor's ("Apple agreed
   to buy Beats": Apple buys);
-* its **names** (proper nouns) and **figures** (numbers in digits or words, with their scale: "$6.5 billion" is
-  6500000000; a score "5-0" is one figure; a rank, "third", a figure of its own kind).
+* its **names** (proper nouns; and those that describe one of its words, "in Norway", "British") and
+  **figures** (numbers in digits or words, with their scale: "$6.5 billion" is 6500000000; a score "5-0" is one
+  figure; a rank, "third", a figure of its own kind).
 
 A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
 one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise": SAME_EVENT,
@@ -23,7 +24,9 @@ It **contradicts** the unit claim when, bearing on it, it has the other polarity
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
 Cole" and "Carlton Cole", "Manchester United" and "Manchester City"; a title or one letter misspelt is no other
-name), or states other figures (both have figures, none shared).  A unit is :func:`contradicted` by a summary
+name), describes one of the unit's words with another name of the same kind where the unit's is not said ("a camp
+in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), or
+states other figures (both have figures, none shared).  A unit is :func:`contradicted` by a summary
 when one of its claims is contradicted by every summary claim that bears on it: a summary that also states the
 fact as the unit does is not penalised for stating its negation elsewhere, and a summary that does not mention
 the predicate leaves the judgment to the word judges.
@@ -50,10 +53,10 @@ from .text import _stop_stems, content_words, detect_language, number_value, par
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names,given-names,figures,ranks;same-event+opposite-verbs;beat->win;"
-                f"negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
-                "pronouns+event-nouns-after:parties;weights:contradicting-refs-not-counted;acronyms;"
-                "confirmed:mean(presence,confirmed-share))")
+CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs;"
+                f"beat->win;negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
+                "pronouns+event-nouns-after:parties;verbless-edus:claims-of-their-parties;"
+                "weights:contradicting-refs-not-counted;acronyms;confirmed:mean(presence,confirmed-share))")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
@@ -63,8 +66,11 @@ Argument = namedtuple("Argument", "stems core party")
 # unparsed; agent_first: the agent is written before the patient (active voice), None when the agent is the
 # governor's ("to win": who wins is said elsewhere); entailed: read from another claim ("X beat Y": "X won"), which
 # may deny a unit's claim but never confirms it
-Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed",
-                   defaults=(False,))
+# named: the names that describe a thing of the claim rather than name it, each with its slot: (the word it
+# describes, how) and its kind ("camp in Norway": ("camp", "in"), a proper noun; "British soldiers": ("soldier",
+# "mod"), a capitalised adjective), so that "a camp in Panama" or "Spanish soldiers" is another party
+Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named",
+                   defaults=(False, frozenset()))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
@@ -291,7 +297,59 @@ def _claim(tok) -> Claim:
     own_agent = any(tok.i in (h.head.i, h.head.head.i) for h in agent)  # not one taken from a governor
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
     return Claim(predicate, _negated(tok) ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
-                 _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first)
+                 _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
+                 named=_modifier_names(clause, tok))
+
+
+MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "poss"})
+NAME_PARTS = frozenset({"compound", "flat", "nmod"})  # the words of a longer name ("Manchester" of "Manchester United")
+# names of one country written in other words: each is also read as the first
+NAME_ALIASES = {"britain": "uk", "great britain": "uk", "united kingdom": "uk", "america": "us", "usa": "us",
+                "united states": "us", "states": "us", "holland": "netherlands", "burma": "myanmar"}
+
+
+# the endings of adjectives of a nation, to tell "British soldiers have been jailed" from "Former soldiers ..."
+NATION_ENDINGS = ("ish", "ese", "ian", "ean", "can", "yan", "ban", "ch", "ani", "ali", "eek", "ai", "iss")
+
+
+def _name_kind(tok) -> Optional[str]:
+    """"name" for a proper noun, "adjective" for a capitalised adjective inside a sentence ("Spanish soldiers"),
+    or one of a nation at its start ("British soldiers have been jailed"); None for any other word."""
+    if tok.pos_ == "PROPN" and tok.is_alpha:
+        return "name"
+    if tok.pos_ == "ADJ" and tok.text[:1].isupper() and not tok.text.isupper() and (
+            not tok.is_sent_start or tok.lower_.endswith(NATION_ENDINGS)):
+        return "adjective"
+    return None
+
+
+def _modifier_names(tokens, predicate) -> FrozenSet[Tuple[Tuple[str, str], str, FrozenSet[str]]]:
+    """The names among a claim's argument ``tokens`` that describe another word (:data:`Claim` ``named``): a
+    modifier ("British soldiers", "Afghanistan's security service", "the Labour leader") or the object of a
+    preposition ("a camp in Norway", "arrested in Italy"), each as ((the described word's stem, "mod" or the
+    preposition), kind, the name's stems).  A word of a longer name ("Real" of "Real Madrid") and a name in
+    apposition (the same thing named again) describe nothing."""
+    out = set()
+    for t in tokens:
+        kind = _name_kind(t)
+        if kind is None or t.dep_ == "flat" or (t.dep_ in NAME_PARTS and _is_name(t.head)):
+            continue
+        first = t
+        while first.dep_ == "conj" and first.head.i != first.i:  # "Manchester United and England": one slot
+            first = first.head
+        if first.dep_ in MODIFIER_DEPS:
+            slot = (_folded_stem(first.head.text), "mod")
+        elif first.dep_ == "pobj" and first.head.dep_ == "prep":
+            described = first.head.head
+            slot = ("" if described.i == predicate.i else _folded_stem(described.text), first.head.lower_)
+        else:
+            continue
+        name = sorted([t] + [c for c in t.children if c.dep_ in NAME_PARTS and _name_kind(c)], key=lambda c: c.i)
+        stems = {_folded_stem(c.text) for c in name if c.is_alpha}
+        alias = NAME_ALIASES.get(" ".join(c.lower_ for c in name))
+        if stems:
+            out.add((slot, kind, frozenset(stems | ({_folded_stem(alias)} if alias else set()))))
+    return frozenset(out)
 
 
 @lru_cache(maxsize=4096)
@@ -315,7 +373,7 @@ def _claims_of(tok) -> Tuple[Claim, ...]:
     if claim.predicate not in WON_BY:
         return (claim,)
     won = claim._replace(predicate="win", patient=EMPTY, figures=frozenset(), forms=_predicate_forms("win"),
-                         agent_first=None, entailed=True)
+                         agent_first=None, entailed=True, named=frozenset())
     return claim, won
 
 
@@ -334,16 +392,31 @@ def claims(texts: Sequence[str]) -> List[Tuple[Claim, ...]]:
 def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
     """The claims of each piece of a passage (the EDUs of one reference, in order), read from the parse of the
     whole passage (the pieces joined by spaces): a piece without a subject of its own ("to win the title") takes
-    the one its sentence gives it ("Barcelona beat Madrid"), and each predicate belongs to the piece it is in."""
+    the one its sentence gives it ("Barcelona beat Madrid"), each predicate belongs to the piece it is in, and a
+    piece without a predicate ("Four British soldiers") holds the claims whose agent or patient it writes."""
     starts, at = [], 0
     for piece in pieces:
         starts.append(at)
         at += len(piece) + 1
     out: List[List[Claim]] = [[] for _ in pieces]
+    about: List[List[Claim]] = [[] for _ in pieces]  # the claims whose agent or patient a piece holds
     for tok in parse_many([" ".join(pieces)])[0]:
         if _is_predicate(tok):
-            out[bisect_right(starts, tok.idx) - 1].extend(_claims_of(tok))
-    return tuple(tuple(c) for c in out)
+            own = _claims_of(tok)
+            at = bisect_right(starts, tok.idx) - 1
+            out[at].extend(own)
+            for k in _pieces_of_parties(tok, starts) - {at}:
+                about[k].extend(own)
+    # a piece without a predicate of its own ("Four British soldiers" of "... have been jailed") states the claims
+    # of which it holds the agent or the patient
+    return tuple(tuple(c or a) for c, a in zip(out, about))
+
+
+def _pieces_of_parties(tok, starts: Sequence[int]) -> set:
+    """The pieces of a passage (their first characters, ``starts``) that hold an agent or a patient of predicate
+    ``tok``."""
+    agent, patient, _ = _roles(tok)
+    return {bisect_right(starts, h.idx) - 1 for h in agent + patient}
 
 
 def _shares(a: Argument, b: Argument) -> bool:
@@ -378,7 +451,34 @@ def contradicts(unit: Claim, other: Claim) -> bool:
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
         if mine.party and theirs.party and (not mine.party & theirs.party or _another_of_name(mine, theirs)):
             return True
-    return _other_figures(unit, other)
+    return _other_figures(unit, other) or _other_modifier_name(unit, other)
+
+
+def _other_modifier_name(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` describes a word of ``unit`` with another name of the same kind where the unit's name is
+    not said at all: "a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers" (a
+    misspelling is the same name; "the camp in Utoya, Norway" says Norway; "the England captain" is one of "the
+    Manchester United and England captain")."""
+    said = other.agent.stems | other.patient.stems | other.others.stems
+    for slot, kind, name in unit.named:
+        if name & said:
+            continue
+        mine = frozenset().union(*(n for s, k, n in unit.named if s == slot and k == kind))  # "United and England"
+        if any(_same_slot(slot, s) and k == kind and not (n & mine)
+               and not any(_misspelt(a, b) for a in mine for b in n) for s, k, n in other.named):
+            return True
+    return False
+
+
+PLACE_PREPOSITIONS = frozenset({"in", "at", "near", "outside"})
+
+
+def _same_slot(a: Tuple[str, str], b: Tuple[str, str]) -> bool:
+    """Whether two names describe the same thing: the same word in the same way, or a place of the event and a
+    place of one of its parties ("was arrested in Italy" and "police in San Francisco have arrested")."""
+    if a == b:
+        return True
+    return a[1] == b[1] and a[1] in PLACE_PREPOSITIONS and "" in (a[0], b[0])
 
 
 # words written with a name that are no part of it: a title ("President Obama", "Mrs May") or a role
@@ -404,7 +504,7 @@ def _another_of_name(mine: Argument, theirs: Argument) -> bool:
     club of the same family or city ("Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City");
     "Sarah Jones" and "Jones", "President Obama" and "Barack Obama" are one."""
     titles = _title_stems()
-    own, their = mine.party - theirs.party - titles, theirs.party - mine.party - titles
+    own, their = mine.party - theirs.stems - titles, theirs.party - mine.stems - titles
     return bool(own and their) and not all(any(_misspelt(a, b) for b in their) for a in own)
 
 
@@ -550,6 +650,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
                              for w in sentence):
         return True
     if any(name not in present for name in claim.agent.party | claim.patient.party):
+        return True
+    if any(not name & present for _, _, name in claim.named):
         return True
     if claim.agent_first is None:  # its agent is said in another clause, whose order tells nothing here
         return True

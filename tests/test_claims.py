@@ -145,6 +145,23 @@ def test_human_scus_refuse_the_attacks():
     ("President Obama signed the bill.", "Barack Obama signed the bill.", False),  # a title is no name
     ("Sarah Jones won the by-election.", "Jones won the by-election.", False),
     ("Karen Gillian is to star in the film.", "Karen Gillan is to star in the film.", False),  # one name misspelt
+    ("A gunman opened fire at a youth camp in Norway.", "A gunman opened fire at a youth camp in Panama.", True),
+    ("Four British soldiers have been jailed.", "Four Spanish soldiers have been jailed.", True),  # described by
+    ("Police in Italy have arrested a pilot.", "Police in San Francisco have arrested a pilot.", True),  # a name
+    ("Rebels attacked Afghanistan's security service.", "Rebels attacked England's security service.", True),
+    ("A gunman opened fire at a camp in Norway.", "A gunman opened fire at a camp on Utoya, in Norway.", False),
+    ("They tried to smuggle guns into the UK.", "They tried to smuggle guns into Britain.", False),  # one country
+    ("The Labour MP resigned.", "The Welsh MP resigned.", False),  # a party and a nation: both may be true
+    ("British soldiers have been jailed.", "Four Spanish soldiers have been jailed.", True),  # a nation first
+    ("Former soldiers have been jailed.", "Four Spanish soldiers have been jailed.", False),  # no nation
+    ("The man was arrested in Italy.", "Police in San Francisco have arrested a man.", True),  # where it happened
+    ("A gunman opened fire at a camp in Norway.", "A gunman opened fire at a camp in Norwy.", False),  # misspelt
+    ("The wife of former Manchester United and England captain Rio Ferdinand has died.",
+     "The wife of former England captain Rio Ferdinand has died.", False),  # one of two names said
+    ("Michelle Dockery and actor Dominic West will star in a revival.",
+     "Oscar-winning actor Dominic West and Game of Thrones star Michelle Dockery are to star in a revival.", False),
+    ("Downton Abbey star Michelle Dockery will star in a revival.",
+     "Game of Thrones star Michelle Dockery will star in a revival.", True),  # described as another's star
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected
@@ -155,6 +172,17 @@ def test_a_piece_takes_the_subject_of_its_passage():
     beat, win = passage_claims(("Barcelona beat Real Madrid on Sunday", "to win the title."))
     assert win[0].predicate == "win" and "barcelona" in win[0].agent.stems
     assert contradicted(win, claims(["Real Madrid beat Barcelona to win the title."])[0])
+
+
+def test_a_piece_without_a_predicate_holds_the_claims_of_its_parties():
+    """An EDU that only names who the sentence speaks of ("Four British soldiers" of "... have been jailed")
+    holds the claim it is the agent or patient of, and a summary that negates it contradicts that EDU too."""
+    soldiers, smuggled, jailed = passage_claims(("Four British soldiers", "who tried to smuggle guns into the UK",
+                                                 "have been jailed."))
+    assert [c.predicate for c in soldiers] == ["imprison"] and "soldier" in soldiers[0].patient.stems  # jail
+    assert [c.predicate for c in smuggled] == ["try", "smuggle"]  # a piece with predicates keeps its own
+    negated = claims(["Four British soldiers who tried to smuggle guns into the UK have not been jailed."])[0]
+    assert contradicted(soldiers, negated) and contradicted(jailed, negated) and not contradicted(smuggled, negated)
 
 
 def test_weights_count_only_the_references_that_state_a_unit():

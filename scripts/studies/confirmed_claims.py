@@ -10,6 +10,14 @@ Three readings of the claim check, each switched off and on in the same run:
   (``refers_back``); with them, more verbs of one event ("hit" is "strike", "sacked" is "fired") and verbs of an
   amount read by their object.
 
+A second set of readings (``--readings described``), switched off and on the same way:
+
+* **described names**: a name that describes another word of a claim ("a camp in Norway", "British soldiers") is
+  another party when the summary describes the same word with another name of its kind ("a camp in Panama";
+  ``_other_modifier_name``);
+* **pieces without a predicate**: a reference EDU without a verb of its own ("Four British soldiers" of "... have
+  been jailed") holds the claims whose agent or patient it writes (``passage_claims``).
+
 1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
    (first N documents of XSum and SAMSum): how many pairs each reading touches and how many of those a person
    found present; ROC AUC of the package's presence (the human-SCU rule, as ``claims_agreement.py --labels``)
@@ -20,6 +28,7 @@ Three readings of the claim check, each switched off and on in the same run:
    from resampling documents (1,000 resamples).
 
     python scripts/studies/confirmed_claims.py --labels --scores --limit 150
+    python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings described
 
 The results are in docs/studies/claims.md.
 """
@@ -42,6 +51,7 @@ from realsumm_scu_presence import _auc  # noqa: E402
 
 import pyramid_metric.claims as claims_module  # noqa: E402
 import pyramid_metric.methods.reference as reference  # noqa: E402
+from pyramid_metric.claims import confirmed_share  # noqa: E402
 from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 
 NEW_VERBS = ("hit", "boost", "jump", "sack", "dismiss", "name", "wound", "hurt", "quit", "free", "unveil", "construct",
@@ -56,6 +66,7 @@ def readings_off():
             dict(claims_module.SAME_EVENT), dict(claims_module.OPPOSITE), dict(claims_module.BY_OBJECT))
     claims_module._another_of_name = lambda mine, theirs: False
     reference.credit_confirmed = lambda presence, *args, **kwargs: presence
+    claims_module.confirmed_share = lambda *args: 0.0
     claims_module._DEFINITE_EVENT = re.compile(r"(?!x)x")
     for verb in NEW_VERBS:
         claims_module.SAME_EVENT.pop(verb, None)
@@ -68,10 +79,43 @@ def readings_off():
         yield
     finally:
         (claims_module._another_of_name, reference.credit_confirmed, claims_module._DEFINITE_EVENT) = kept[:3]
+        claims_module.confirmed_share = confirmed_share
         for table, saved in zip((claims_module.SAME_EVENT, claims_module.OPPOSITE, claims_module.BY_OBJECT), kept[3:]):
             table.clear()
             table.update(saved)
         _clear()
+
+
+@contextmanager
+def described_off():
+    """The claim check without described names (``_other_modifier_name``, and the sentences read for them:
+    ``_may_contradict``), without the claims of pieces without a predicate (``passage_claims`` as it read them
+    before: each claim in its predicate's piece alone), and with another of a name found among the other's name
+    words alone (``_another_of_name`` before: "Michelle Dockery" was another party than a summary's "Game of Thrones
+    star Michelle Dockery" parsed with "Game" as the name)."""
+    kept = (claims_module._other_modifier_name, claims_module._pieces_of_parties, claims_module._may_contradict,
+            claims_module._another_of_name)
+    may_contradict = claims_module._may_contradict
+
+    def another_of_name(mine, theirs):
+        titles = claims_module._title_stems()
+        own, their = mine.party - theirs.party - titles, theirs.party - mine.party - titles
+        return bool(own and their) and not all(any(claims_module._misspelt(a, b) for b in their) for a in own)
+
+    claims_module._other_modifier_name = lambda unit, other: False
+    claims_module._pieces_of_parties = lambda tok, starts: set()
+    claims_module._may_contradict = lambda claim, sentence: may_contradict(claim._replace(named=frozenset()), sentence)
+    claims_module._another_of_name = another_of_name
+    _clear()
+    try:
+        yield
+    finally:
+        (claims_module._other_modifier_name, claims_module._pieces_of_parties, claims_module._may_contradict,
+         claims_module._another_of_name) = kept
+        _clear()
+
+
+READINGS = {"confirmed": readings_off, "described": described_off}
 
 
 def _clear():
@@ -81,8 +125,9 @@ def _clear():
 
 def confirmed_shares(rows) -> np.ndarray:
     """Per (unit, summary) pair, in ``label_pairs``' order: the share of the unit's label the summary confirms."""
-    from pyramid_metric.claims import claims, confirmed_share
     from pyramid_metric.text import clean_text, words
+
+    claims = claims_module.claims
 
     out = []
     for row in rows:
@@ -90,12 +135,12 @@ def confirmed_shares(rows) -> np.ndarray:
         unit_claims = claims(row["scus"])
         for text_claims, summary, system in zip(claims(summaries), summaries, row["systems"].values()):
             stems = frozenset(words(summary))
-            out.extend(confirmed_share(unit_claims[k], row["scus"][k], text_claims, stems)
+            out.extend(claims_module.confirmed_share(unit_claims[k], row["scus"][k], text_claims, stems)
                        for k in range(len(system["scu_labels"])))
     return np.array(out)
 
 
-def labels_table(limit) -> None:
+def labels_table(limit, off=readings_off) -> None:
     print("| set | pairs | present | flagged without / with | present among the newly flagged | confirmed | present "
           "among confirmed | AUC without | AUC with | AUC with, the confirmed share alone |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -109,12 +154,13 @@ def labels_table(limit) -> None:
             agreement.CACHE.mkdir(parents=True, exist_ok=True)
             cache.write_bytes(pickle.dumps(pairs))
         p, y = pairs["presence"], pairs["label"]
-        with readings_off():
-            before = agreement.label_flags(rows)
+        with off():
+            before, share_before = agreement.label_flags(rows), confirmed_shares(rows)
         after, share = agreement.label_flags(rows), confirmed_shares(rows)
         new, held = after & ~before, share > 0
         lifted = np.where(held, np.maximum(p, (p + share) / 2), p)
-        auc_before = _auc(np.where(before, np.minimum(p, 0.5), p), y)
+        lifted_before = np.where(share_before > 0, np.maximum(p, (p + share_before) / 2), p)
+        auc_before = _auc(np.where(before, np.minimum(lifted_before, 0.5), lifted_before), y)
         auc_after = _auc(np.where(after, np.minimum(lifted, 0.5), lifted), y)
         alone = np.where(held, np.maximum(p, share), p)  # max(presence, share) instead of their mean
         auc_alone = _auc(np.where(after, np.minimum(alone, 0.5), alone), y)
@@ -123,7 +169,7 @@ def labels_table(limit) -> None:
               f"{y[held].mean():.1%} | {auc_before:.4f} | {auc_after:.4f} | {auc_alone:.4f} |", flush=True)
 
 
-def scores_table(limit) -> None:
+def scores_table(limit, off=readings_off) -> None:
     sets = {f"RoSE {name}": agreement.one_reference_set(agreement.rose_rows(name, limit))
             for name in ("xsum", "samsum")}
     sets["REALSumm dev"] = agreement.realsumm_dev()
@@ -133,7 +179,7 @@ def scores_table(limit) -> None:
     print("|---|---|---|---|---|---|")
     for name, (docs, human) in sets.items():
         for mode in ("default",) + (("human SCUs",) if name == "TAC 2008" else ()):
-            with readings_off():
+            with off():
                 before = agreement.score_matrix(docs, mode)
             after = agreement.score_matrix(docs, mode)
             cells = [f"{summary_level(m, human, 'pearson'):.3f} / {system_level(m, human, 'pearson'):.3f}"
@@ -149,13 +195,15 @@ def main() -> None:
     ap.add_argument("--labels", action="store_true", help="RoSE presence labels")
     ap.add_argument("--scores", action="store_true", help="agreement with human scores, without and with them")
     ap.add_argument("--limit", type=int, default=150, help="the first N documents of each RoSE set")
+    ap.add_argument("--readings", choices=tuple(READINGS), default="confirmed",
+                    help="the readings switched off and on (module docstring)")
     args = ap.parse_args()
     if not (args.labels or args.scores):
         ap.error("choose --labels and/or --scores")
     if args.labels:
-        labels_table(args.limit)
+        labels_table(args.limit, READINGS[args.readings])
     if args.scores:
-        scores_table(args.limit)
+        scores_table(args.limit, READINGS[args.readings])
 
 
 if __name__ == "__main__":

@@ -254,14 +254,22 @@ def _negated(tok, depth: int = 0) -> bool:
     return neg
 
 
+def _headline_passive(tok) -> bool:
+    """A headline's participle, passive without its auxiliary: "Man arrested over murder" (the man is arrested;
+    a participle with an object is a past tense mistagged: "Trump nominated Comey")."""
+    return tok.dep_ == "ROOT" and tok.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass", "dobj")
+                                                                for c in tok.children)
+
+
 def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     """(agent heads, patient heads, other argument heads) of predicate ``tok``; a missing subject is the
     governor's (control: "agreed to buy"; coordination: "beat Madrid and won the title")."""
     agent, patient, other = [], [], []
+    headline = _headline_passive(tok)
     for c in tok.children:
         dep = c.dep_
         if dep in SUBJECTS and SUBJECTS[dep]:
-            (agent if SUBJECTS[dep] == "agent" else patient).append(c)
+            (agent if SUBJECTS[dep] == "agent" and not headline else patient).append(c)
         elif dep in OBJECTS:
             (patient if OBJECTS[dep] == "patient" else other).append(c)
         elif dep == "agent":  # passive "by": its object is the agent
@@ -274,8 +282,13 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     if gov is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
         gov_agent, gov_patient, _ = _roles(gov, depth + 1)
         # a passive subject is the patient of the governor and the agent of its complement ("was asked to go"
-        # keeps it simple: the governor's subject is the complement's subject)
-        agent = gov_agent or (gov_patient if tok.dep_ == "xcomp" else [])
+        # keeps it simple: the governor's subject is the complement's subject), unless the complement is passive
+        # too ("the mural is to be put up for sale": the mural is put up)
+        inherited = gov_agent or (gov_patient if tok.dep_ == "xcomp" else [])
+        if any(c.dep_ == "auxpass" for c in tok.children):
+            patient = patient or inherited
+        else:
+            agent = inherited
     return agent, patient, other
 
 
@@ -446,7 +459,7 @@ def contradicts(unit: Claim, other: Claim) -> bool:
         return bool(mine.party and theirs.party and not mine.party & theirs.party) or _other_figures(unit, other)
     straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
     crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
-    if crossed and not straight:
+    if (crossed or _one_role_crossed(unit, other)) and not straight:
         return True
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
         if mine.party and theirs.party and (not mine.party & theirs.party or _another_of_name(mine, theirs)):
@@ -479,6 +492,15 @@ def _same_slot(a: Tuple[str, str], b: Tuple[str, str]) -> bool:
     if a == b:
         return True
     return a[1] == b[1] and a[1] in PLACE_PREPOSITIONS and "" in (a[0], b[0])
+
+
+def _one_role_crossed(unit: Claim, other: Claim) -> bool:
+    """Whether the patient, the one role a unit fills, is the agent of ``other``, which fills both: "The man was
+    arrested" against "The man arrested two officers".  A unit's lone agent may be a patient in other words ("The
+    analysis has begun" and "Scientists have begun the analysis"; "The road has reopened"), so it crosses nothing."""
+    if not (other.agent.core and other.patient.core) or unit.agent.core:
+        return False
+    return bool(unit.patient.core & other.agent.core)
 
 
 # words written with a name that are no part of it: a title ("President Obama", "Mrs May") or a role

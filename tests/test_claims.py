@@ -155,6 +155,14 @@ def test_human_scus_refuse_the_attacks():
     ("British soldiers have been jailed.", "Four Spanish soldiers have been jailed.", True),  # a nation first
     ("Former soldiers have been jailed.", "Four Spanish soldiers have been jailed.", False),  # no nation
     ("The man was arrested in Italy.", "Police in San Francisco have arrested a man.", True),  # where it happened
+    ("The man was arrested.", "The man arrested two police officers.", True),  # the one role, the other way
+    ("Police arrested the man.", "Police were arrested by the man.", True),
+    ("The man was arrested in Italy.", "Man arrested in Italy.", False),  # a headline's participle is passive
+    ("Four soldiers have been jailed.", "Four soldiers jailed for smuggling guns.", False),
+    ("A Denbighshire road has been reopened.", "A road in Denbighshire has reopened.", False),  # no object
+    ("A Banksy artwork has been put up for sale.", "A Banksy mural is to be put up for sale.", False),
+    ("The most detailed analysis of a skeleton has begun.", "Scientists have begun the most detailed analysis of a "
+     "skeleton.", False),  # the lone agent of a verb that may drop its object
     ("A gunman opened fire at a camp in Norway.", "A gunman opened fire at a camp in Norwy.", False),  # misspelt
     ("The wife of former Manchester United and England captain Rio Ferdinand has died.",
      "The wife of former England captain Rio Ferdinand has died.", False),  # one of two names said

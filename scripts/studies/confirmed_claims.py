@@ -16,7 +16,9 @@ A second set of readings (``--readings described``), switched off and on the sam
   another party when the summary describes the same word with another name of its kind ("a camp in Panama";
   ``_other_modifier_name``);
 * **pieces without a predicate**: a reference EDU without a verb of its own ("Four British soldiers" of "... have
-  been jailed") holds the claims whose agent or patient it writes (``passage_claims``).
+  been jailed") holds the claims whose agent or patient it writes (``passage_claims``);
+* **one role crossed**: the one role a unit fills is the other role in the summary ("The man was arrested"
+  against "The man arrested two officers"), a headline's participle read as passive ("Man arrested over murder").
 
 1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
    (first N documents of XSum and SAMSum): how many pairs each reading touches and how many of those a person
@@ -90,11 +92,13 @@ def readings_off():
 def described_off():
     """The claim check without described names (``_other_modifier_name``, and the sentences read for them:
     ``_may_contradict``), without the claims of pieces without a predicate (``passage_claims`` as it read them
-    before: each claim in its predicate's piece alone), and with another of a name found among the other's name
+    before: each claim in its predicate's piece alone), with another of a name found among the other's name
     words alone (``_another_of_name`` before: "Michelle Dockery" was another party than a summary's "Game of Thrones
-    star Michelle Dockery" parsed with "Game" as the name)."""
+    star Michelle Dockery" parsed with "Game" as the name), without one role crossed (``_one_role_crossed``: "The
+    man was arrested" against "The man arrested two officers") and with a headline's participle active
+    (``_headline_passive``: "Man arrested over murder")."""
     kept = (claims_module._other_modifier_name, claims_module._pieces_of_parties, claims_module._may_contradict,
-            claims_module._another_of_name)
+            claims_module._another_of_name, claims_module._one_role_crossed, claims_module._headline_passive)
     may_contradict = claims_module._may_contradict
 
     def another_of_name(mine, theirs):
@@ -106,12 +110,14 @@ def described_off():
     claims_module._pieces_of_parties = lambda tok, starts: set()
     claims_module._may_contradict = lambda claim, sentence: may_contradict(claim._replace(named=frozenset()), sentence)
     claims_module._another_of_name = another_of_name
+    claims_module._one_role_crossed = lambda unit, other: False
+    claims_module._headline_passive = lambda tok: False
     _clear()
     try:
         yield
     finally:
         (claims_module._other_modifier_name, claims_module._pieces_of_parties, claims_module._may_contradict,
-         claims_module._another_of_name) = kept
+         claims_module._another_of_name, claims_module._one_role_crossed, claims_module._headline_passive) = kept
         _clear()
 
 

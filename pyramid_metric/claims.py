@@ -660,11 +660,12 @@ NEAR = 3  # a named agent at most this many words before its predicate is its su
 
 def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
-    without parsing it: a negation word in either, figures in both, a name of the claim missing from the sentence,
-    its agent and patient written in the other order (or an agent the claim takes from another clause), or its
-    named agent not written just before the predicate (another name may be the predicate's subject there: "Real
-    Madrid beat Barcelona to win the title").  A sentence it returns False for cannot contradict the
-    claim (:func:`contradicts` would find the same polarity, roles, names and figures, or nothing bearing on it)."""
+    without parsing it: a negation word in either, figures in both, a name of the claim (or one that describes a
+    word of it) missing from the sentence, its agent and patient written in the other order (or an agent the
+    claim takes from another clause), or its named agent not written just before the predicate (another name may
+    be the predicate's subject there: "Real Madrid beat Barcelona to win the title").  A sentence it returns False
+    for cannot contradict the claim (:func:`contradicts` would find the same polarity, roles, names and figures,
+    or nothing bearing on it)."""
     present = set(sentence)
     if claim.negated or present & _negation_stems() or claim.predicate in _HAS_OPPOSITE:
         return True

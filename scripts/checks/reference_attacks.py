@@ -34,7 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "train"))
 
 from common import DATA, read_rows  # noqa: E402
-from presence_data import NAME_KINDS, negate, number, party, swap  # noqa: E402
+from presence_data import names_of_kinds, negate, number, party, swap  # noqa: E402
 
 GAP = 0.10
 SEED = 2026
@@ -44,12 +44,7 @@ ATTACKS = ("negate", "swap", "party", "number")
 def attacked(texts, nlp, rng):
     """For each text, {attack: attacked text} (attacks that find nothing to change are left out)."""
     docs = list(nlp.pipe(texts, batch_size=64))
-    names = {}
-    for d in docs:
-        for e in d.ents:
-            if e.label_ in NAME_KINDS and len(e.text) >= 3:
-                names.setdefault(e.label_, set()).add(e.text)
-    names = {k: sorted(v) for k, v in names.items()}
+    names = names_of_kinds(docs)
     out = []
     for doc in docs:
         made = {"negate": negate(doc), "swap": swap(doc), "party": party(doc, names, rng), "number": number(doc)}

@@ -174,15 +174,20 @@ def unit_labels(units, changed) -> list:
     return out
 
 
-def attacks(rows, nlp, rng) -> int:
-    """Add the attack systems to each row (in place); the number of attacked summaries written."""
-    docs = list(nlp.pipe([r["reference"] for r in rows], batch_size=64))
-    names_by_kind = {}
+def names_of_kinds(docs) -> dict:
+    """The names of each kind (NAME_KINDS) in parsed ``docs``, sorted: what :func:`party` draws a new name from."""
+    names = {}
     for d in docs:
         for e in d.ents:
             if e.label_ in NAME_KINDS and len(e.text) >= 3:
-                names_by_kind.setdefault(e.label_, set()).add(e.text)
-    names_by_kind = {k: sorted(v) for k, v in names_by_kind.items()}
+                names.setdefault(e.label_, set()).add(e.text)
+    return {k: sorted(v) for k, v in names.items()}
+
+
+def attacks(rows, nlp, rng) -> int:
+    """Add the attack systems to each row (in place); the number of attacked summaries written."""
+    docs = list(nlp.pipe([r["reference"] for r in rows], batch_size=64))
+    names_by_kind = names_of_kinds(docs)
     n = 0
     for row, doc in zip(rows, docs):
         row["systems"]["attack:copy"] = {"summary": row["reference"], "scu_labels": [1] * len(row["scus"]),

@@ -35,6 +35,11 @@ def read_rows(path, limit: Optional[int] = None) -> list:
     return rows if limit is None else rows[:limit]
 
 
+def reference_text(row) -> str:
+    """A row's reference without REALSumm's CNN/DM `<t>` sentence tags (plain text for every metric)."""
+    return row["reference"].replace("<t>", "").replace("</t>", "")
+
+
 def finish_table(table: List[dict], json_path: Optional[str]) -> None:
     """The shared end of the correlation scripts: print each row's signature (``row``, ``signature`` keys),
     then write ``table`` to ``json_path`` if given."""

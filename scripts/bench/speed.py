@@ -30,7 +30,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
-from common import DATA, bertscore_minilm  # noqa: E402
+from common import DATA, bertscore_minilm, reference_text  # noqa: E402
 
 STAGES = {  # stage -> function names whose cumulative time is reported (cProfile)
     "parse (spaCy)": ["parse_many"],
@@ -61,7 +61,7 @@ def load(path, limit):
     for r in rows:
         for _, s in sorted(r["systems"].items()):
             preds.append(s["summary"])
-            refs.append(r["reference"].replace("<t>", "").replace("</t>", ""))
+            refs.append(reference_text(r))
             srcs.append(r["document"])
     return preds, refs, srcs
 

@@ -33,7 +33,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "train"))
 
-from common import DATA, read_rows  # noqa: E402
+from common import DATA, read_rows, reference_text  # noqa: E402
 from presence_data import names_of_kinds, negate, number, party, swap  # noqa: E402
 
 GAP = 0.10
@@ -53,12 +53,12 @@ def attacked(texts, nlp, rng):
 
 
 def settings(limit):
-    """(set, mode, faithful texts, their attacks' source texts, scoring kwargs per faithful text)."""
+    """(set, setting, faithful texts, the scoring arguments of each: its references or its SCUs)."""
     for name, path in (("RoSE XSum", DATA / "rose" / "rose_xsum.jsonl"),
                        ("RoSE SAMSum", DATA / "rose" / "rose_samsum.jsonl"),
                        ("REALSumm dev", DATA / "realsumm" / "realsumm_dev.jsonl")):
         rows = read_rows(path, limit)
-        refs = [r["reference"].replace("<t>", "").replace("</t>", "") for r in rows]
+        refs = [reference_text(r) for r in rows]
         yield name, "one reference", refs, [{"references": [r]} for r in refs]
         if name.startswith("RoSE"):
             yield name, "human SCUs", refs, [{"scus": r["scus"]} for r in rows]

@@ -26,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: common.py
 
-from common import REALSUMM_DEV, bertscore_minilm, finish_table  # noqa: E402
+from common import REALSUMM_DEV, bertscore_minilm, finish_table, reference_text  # noqa: E402
 from pyramid_metric import PyramidScorer  # noqa: E402
 from pyramid_metric.metaeval import (all_correlations, bootstrap_correlation,  # noqa: E402
                                      bootstrap_wilcoxon_agreement, summary_level, system_level)
@@ -122,11 +122,6 @@ def load(path, limit=None):
     rows = rows[:limit] if limit else rows
     systems = sorted(rows[0]["systems"])
     return rows, systems
-
-
-def reference_text(row) -> str:
-    """The reference without the CNN/DM `<t>` sentence tags (rouge-score and bert-score get plain text)."""
-    return row["reference"].replace("<t>", "").replace("</t>", "")
 
 
 def rouge2_recall(rows, systems):

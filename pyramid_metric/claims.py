@@ -16,8 +16,9 @@ a text, a verb or a copula, with
   figure; a rank, "third", a figure of its own kind).
 
 A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
-one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise": SAME_EVENT,
-OPPOSITE) and at least one argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
+one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise", "lost" is
+"did not win": SAME_EVENT, OPPOSITE, an opposite denying only a claim of the same subject) and at least one
+argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
 never vouches for a unit.  A negated claim also denies a unit that states it with another construction, its verb
 a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
 It **contradicts** the unit claim when, bearing on it, it has the other polarity, swaps its agent and patient
@@ -53,10 +54,10 @@ from .text import _stop_stems, content_words, detect_language, number_value, par
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs;"
+CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
                 f"beat->win;negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns-after:parties;verbless-edus:claims-of-their-parties;"
-                "weights:contradicting-refs-not-counted;acronyms;confirmed:mean(presence,confirmed-share))")
+                "weights:contradicting-refs-not-counted;acronyms;figures-as-written;confirmed:mean(presence,confirmed-share))")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
@@ -69,8 +70,9 @@ Argument = namedtuple("Argument", "stems core party")
 # named: the names that describe a thing of the claim rather than name it, each with its slot: (the word it
 # describes, how) and its kind ("camp in Norway": ("camp", "in"), a proper noun; "British soldiers": ("soldier",
 # "mod"), a capitalised adjective), so that "a camp in Panama" or "Spanish soldiers" is another party
-Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named",
-                   defaults=(False, frozenset()))
+# opposed: its polarity is its verb's opposite's ("lost" is "did not win"), which denies only the same party's claim
+Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named opposed",
+                   defaults=(False, frozenset(), False))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
@@ -91,7 +93,9 @@ SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "be
               "unveil": "launch", "construct": "build", "bar": "ban", "seize": "capture", "clinch": "win",
               "jail": "imprison"}
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
-            "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise"}
+            "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise", "halve": "double",
+            "lose": "win", "reject": "approve", "acquit": "convict", "allow": "ban", "permit": "ban",
+            "open": "close", "die": "survive", "oppose": "support", "deny": "admit"}
 # verbs of an amount that raise or lower something with an object and rise or fall without one ("the bank
 # increased rates": raise; "prices increased": rise), read as the pair's verb of their use
 BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "reduce": ("raise", "rise"),
@@ -101,7 +105,8 @@ BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "redu
 WON_BY = frozenset({"beat"})
 WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
            "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",), "strike": ("struck",),
-           "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",)}
+           "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",),
+           "win": ("won",), "lose": ("lost",), "die": ("died", "dying")}
 # dependents that open a clause of their own: not part of the argument or claim they hang from
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
@@ -109,6 +114,8 @@ OBJECTS = {"dobj": "patient", "attr": "patient", "acomp": "patient", "oprd": "pa
 SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m": 1e6, "bn": 1e9,
           "k": 1e3, "mn": 1e6, "tn": 1e12}
 _FIGURE = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
+_SCALED = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(bn|mn|m|k|tn|thousand|million|billion|trillion)$",
+                     re.IGNORECASE)  # "6.5bn", "10m", "440million": one token
 _SCORE = re.compile(r"^(\d+)[-–](\d+)$")
 _ORDINAL_DIGITS = re.compile(r"^(\d+)(?:st|nd|rd|th)$", re.IGNORECASE)
 ORDINALS = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
@@ -125,10 +132,13 @@ def _ordinal(text: str) -> Optional[str]:
 
 
 def _figure_value(text: str) -> Optional[float]:
-    """The number a token states ("6.5", "1,200", "seven"), or None; "one" is a word, not a figure (as in
-    :func:`pyramid_metric.text.number_value`)."""
-    if _FIGURE.match(text):
+    """The number a token states ("6.5", "1,200", "seven", "6.5bn" with its scale), or None; "one" is a word, not
+    a figure (as in :func:`pyramid_metric.text.number_value`)."""
+    scaled = _SCALED.match(text)
+    if _FIGURE.match(text) or scaled:
         try:
+            if scaled:
+                return float(scaled.group(1).replace(",", "")) * SCALES[scaled.group(2).lower()]
             return float(text.replace(",", ""))
         except ValueError:
             return None
@@ -311,7 +321,7 @@ def _claim(tok) -> Claim:
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
     return Claim(predicate, _negated(tok) ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
-                 named=_modifier_names(clause, tok))
+                 named=_modifier_names(clause, tok), opposed=lemma in OPPOSITE)
 
 
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "poss"})
@@ -452,8 +462,8 @@ def contradicts(unit: Claim, other: Claim) -> bool:
     """Whether ``other`` (which bears on ``unit``) states the opposite: other polarity, swapped roles, another
     name as agent or patient (for a symmetric predicate, "met", the two together), other figures (module
     docstring)."""
-    if unit.negated != other.negated:
-        return True
+    if unit.negated != other.negated:  # a verb's opposite on one side: the other polarity of the same subject only
+        return unit.opposed == other.opposed or _same_subject(unit, other)
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
         return bool(mine.party and theirs.party and not mine.party & theirs.party) or _other_figures(unit, other)
@@ -465,6 +475,16 @@ def contradicts(unit: Claim, other: Claim) -> bool:
         if mine.party and theirs.party and (not mine.party & theirs.party or _another_of_name(mine, theirs)):
             return True
     return _other_figures(unit, other) or _other_modifier_name(unit, other)
+
+
+def _same_subject(unit: Claim, other: Claim) -> bool:
+    """Whether two claims speak of the same subject: the same agent, or the same patient where one has no agent.
+    A verb's opposite denies only that: "Labour lost the seat" denies "Labour won the seat", while "Reed lost the
+    by-election to Jones" does not deny "Jones won it"."""
+    if unit.agent.core and other.agent.core:
+        return bool(unit.agent.core & other.agent.core)
+    return bool(unit.patient.core & other.patient.core or unit.agent.core & other.patient.core
+                or unit.patient.core & other.agent.core)
 
 
 def _other_modifier_name(unit: Claim, other: Claim) -> bool:

@@ -170,6 +170,20 @@ def test_human_scus_refuse_the_attacks():
      "Oscar-winning actor Dominic West and Game of Thrones star Michelle Dockery are to star in a revival.", False),
     ("Downton Abbey star Michelle Dockery will star in a revival.",
      "Game of Thrones star Michelle Dockery will star in a revival.", True),  # described as another's star
+    # a verb's opposite: the other polarity of the same subject ("lost" is "did not win")
+    ("Labour won the seat.", "Labour lost the seat.", True),
+    ("Manchester United lost the final against Chelsea.", "Manchester United won the final against Chelsea.", True),
+    ("The council approved the stadium plan.", "The council rejected the stadium plan.", True),
+    ("The jury convicted the former mayor.", "The jury acquitted the former mayor.", True),
+    ("The government has banned smoking in parks.", "The government has allowed smoking in parks.", True),
+    ("The factory will close next year.", "The factory will open next year.", True),
+    ("All passengers survived the crash.", "All passengers died in the crash.", True),
+    ("The senator supported the bill.", "The senator opposed the bill.", True),
+    ("He admitted the charges.", "He denied the charges.", True),
+    ("The company's profit doubled.", "The company's profit halved.", True),
+    ("Jones defeated Reed in the by-election.", "Reed lost the by-election to Jones.", False),  # another subject
+    ("Chelsea lost 2-1 to Arsenal.", "Arsenal beat Chelsea 2-1.", False),
+    ("Labour won the seat.", "Labour did not lose the seat.", False),
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected

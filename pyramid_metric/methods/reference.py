@@ -120,7 +120,7 @@ pyramid machinery and changes where units come from and how credit is given:
    the summary states with the other polarity, agent and patient swapped, another name or other figures (read
    from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence, and a
    reference that contradicts a unit does not count towards its weight; acronyms are judged as the references
-   spell them out (:mod:`pyramid_metric.acronyms`).  The cap was chosen on RoSE's presence labels out of fold
+   spell them out (:mod:`pyramid_metric.acronyms`), figures as they write them (:mod:`pyramid_metric.figures`).  The cap was chosen on RoSE's presence labels out of fold
    (docs/studies/claims.md).  With several references the same fact is a unit in each reference's wording,
    often with another verb ("beat", "thrashed", "a 5-0 win over"); a contradiction found on one unit also caps
    each unit of another reference that states it (its content words, as the weights judge them) and names
@@ -178,6 +178,7 @@ from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries,
                       denied_apart_from_figures, parse_suspects, passage_claims, refers_back)
 from ..claims import claims as read_claims
 from ..document import make_documents
+from ..figures import align_figures
 from ..match import Matcher, get_matcher, matcher_options
 from ..match.base import exact_bigram_shares
 from ..match.context import ContextMatcher
@@ -591,10 +592,15 @@ class ReferencePyramidMethod(Method):
 
     def _in_their_words(self, summary: str, sentences: Sequence[str], texts: Sequence[str]):
         """The summary and its sentences as judged: with ``claims="check"``, their acronyms and the names they
-        abbreviate written as ``texts`` (the units) write them (:func:`pyramid_metric.acronyms.align_acronyms`)."""
+        abbreviate, and their figures ("$6.5bn", "5%", "a quarter point"), written as ``texts`` (the units) write
+        them (:func:`pyramid_metric.acronyms.align_acronyms`, :func:`pyramid_metric.figures.align_figures`)."""
         if self.config.claims == "off":
             return summary, sentences
-        return align_acronyms(summary, texts), [align_acronyms(s, texts) for s in sentences]
+
+        def as_theirs(text: str) -> str:
+            return align_figures(align_acronyms(text, texts), texts)
+
+        return as_theirs(summary), [as_theirs(s) for s in sentences]
 
     def _word_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary as the matcher reads words, half of it required in one place."""
@@ -745,7 +751,8 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
            help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "
                 "most 0.5 of its presence, and a reference that contradicts a unit does not count towards its "
-                "weight; acronyms are read as the names the references spell out (ECB: European Central Bank); "
+                "weight; acronyms are read as the names the references spell out (ECB: European Central Bank), "
+                "figures as they write them ($6.5bn: $6.5 billion, 5%: 5 per cent); "
                 "off: presence as the matcher reads words"),
     Option("judge", (), choices=("auto", "learned", "words"), default="auto",
            help="learned: each unit's presence is half what the matcher reads in words and half the probability "

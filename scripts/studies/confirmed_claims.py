@@ -20,6 +20,13 @@ A second set of readings (``--readings described``), switched off and on the sam
 * **one role crossed**: the one role a unit fills is the other role in the summary ("The man was arrested"
   against "The man arrested two officers"), a headline's participle read as passive ("Man arrested over murder").
 
+A third (``--readings figures``): figures written as the references write them ("$6.5bn" and "$6.5 billion",
+"5%" and "5 per cent", "a quarter point" and "0.25 points"; ``pyramid_metric.figures``), a figure with its scale
+written on it read as that amount ("£6.5bn"), and "halved" read as "did not double".  A fourth (``--readings
+opposites``): verbs read as the other polarity of their opposite ("lost" is "did not win", "rejected" is "did not
+approve", "acquitted", "allowed", "opened", "died", "opposed", "denied"), which deny only a claim of the same
+subject ("Labour lost the seat" denies "Labour won it"; "Reed lost to Jones" does not deny "Jones won").
+
 1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
    (first N documents of XSum and SAMSum): how many pairs each reading touches and how many of those a person
    found present; ROC AUC of the package's presence (the human-SCU rule, as ``claims_agreement.py --labels``)
@@ -31,6 +38,8 @@ A second set of readings (``--readings described``), switched off and on the sam
 
     python scripts/studies/confirmed_claims.py --labels --scores --limit 150
     python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings described
+    python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings figures
+    python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings opposites
 
 The results are in docs/studies/claims.md.
 """
@@ -121,7 +130,48 @@ def described_off():
         _clear()
 
 
-READINGS = {"confirmed": readings_off, "described": described_off}
+@contextmanager
+def figures_off():
+    """The claim check without figures written as the references write them (``align_figures``: "$6.5bn" for
+    "$6.5 billion", "5%" for "5 per cent", "a quarter point" for "0.25 points"), without figures read with a
+    scale written on them ("£6.5bn", ``_SCALED``) and without "halve" read as "not double"."""
+    kept = (reference.align_figures, claims_module._SCALED)
+    reference.align_figures = lambda text, references: text
+    claims_module._SCALED = re.compile(r"(?!x)x")
+    claims_module.OPPOSITE.pop("halve", None)
+    _clear()
+    try:
+        yield
+    finally:
+        reference.align_figures, claims_module._SCALED = kept
+        claims_module.OPPOSITE["halve"] = "double"
+        _clear()
+
+
+ANTONYMS = ("lose", "reject", "acquit", "allow", "permit", "open", "die", "oppose", "deny")
+
+
+@contextmanager
+def opposites_off():
+    """The claim check without the verbs read as their opposite's other polarity that ``ANTONYMS`` names ("lost" is
+    "did not win", "rejected" is "did not approve"), and with the other polarity of an opposite verb ("fell", "cut")
+    contradicting whatever subject it has (``_same_subject`` not asked)."""
+    kept = (dict(claims_module.OPPOSITE), claims_module._same_subject)
+    for verb in ANTONYMS:
+        claims_module.OPPOSITE.pop(verb, None)
+    claims_module._same_subject = lambda unit, other: True
+    _clear()
+    try:
+        yield
+    finally:
+        claims_module.OPPOSITE.clear()
+        claims_module.OPPOSITE.update(kept[0])
+        claims_module._same_subject = kept[1]
+        _clear()
+
+
+READINGS = {"confirmed": readings_off, "described": described_off, "figures": figures_off,
+            "opposites": opposites_off}
 
 
 def _clear():

@@ -1,0 +1,161 @@
+"""Figures written as the references write them: "$6.5bn" for "$6.5 billion", "5%" for "5 per cent".
+
+A reference says "a $6.5 billion deal", a summary "a $6.5bn deal": the same figure, which word judges split into
+other words ("5bn" against "5" and "billion") and so miss.  :func:`align_figures` rewrites, in the text to be
+judged, each figure that the references state in another notation into the references' notation:
+
+* an **amount with a scale** ("6.5bn", "6.5 billion", "£10m", "1.2 million", "3,000,000"): a number followed by
+  a scale word or suffix (bn, billion, m, mn, million, k, thousand, tn, trillion), or a number of four digits or
+  more, read as its value; an amount whose value the references write otherwise is written as they write it.
+  "m" and "k" count as million and thousand only after a currency sign or in a number with decimals ("£10m",
+  "1.2m"): a "100m" sprint is a distance.  The currency sign stays the text's own ("£6.5bn" is never made
+  dollars);
+* a **percentage** ("5%", "5 percent", "5 per cent", "five per cent"): written with the sign the references use
+  ("%", "percent" or "per cent"), the number in digits;
+* a **fraction of a point** ("a quarter point", "half a percentage point", "three quarters of a point"): written
+  as the decimal the references write for it ("0.25 points"), or as any decimal when the references state points
+  in decimals, so that "a half point" is read as the figure 0.5, not as words; and a decimal the references write
+  as such a fraction is written as they write it.
+
+Nothing else in the text changes; a text without figures is returned as it is.  Values are compared exactly
+(a rounded figure is the claim check's to judge: :mod:`pyramid_metric.claims`).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Dict, Optional, Sequence, Tuple
+
+from .text import number_value
+
+SCALES = {"bn": 1e9, "billion": 1e9, "mn": 1e6, "million": 1e6, "m": 1e6, "k": 1e3, "thousand": 1e3,
+          "tn": 1e12, "trillion": 1e12}
+AMBIGUOUS_SCALES = frozenset({"m", "k"})  # metres and kilo-anything, unless money or decimals say otherwise
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_AMOUNT = re.compile(rf"(?P<currency>[£$€¥]\s?)?(?<![\w.,])(?P<number>{_NUMBER})"
+                     rf"(?:(?P<space>\s?)(?P<scale>bn|billion|mn|million|m|k|thousand|tn|trillion)(?![\w]))?")
+_PERCENT = re.compile(r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?|[A-Za-z]+)(?P<sign>\s?%|\s+per\s?cent\b|\s+percent\b)",
+                      re.IGNORECASE)
+FRACTIONS = {"a quarter": 0.25, "one quarter": 0.25, "a half": 0.5, "one half": 0.5, "half a": 0.5,
+             "three quarters": 0.75, "three-quarters": 0.75}
+_FRACTION = re.compile(r"(?<![\w-])(?P<fraction>" + "|".join(sorted(map(re.escape, FRACTIONS), key=len, reverse=True))
+                       + r")(?P<of>\s+of\s+a)?(?P<rest>\s+(?:percentage\s+)?points?\b)", re.IGNORECASE)
+_DECIMAL_POINTS = re.compile(r"(?<![\w.,])(?P<number>\d*\.\d+)(?P<rest>\s+(?:percentage\s+)?points?\b)",
+                             re.IGNORECASE)
+
+
+def _value(number: str, scale: Optional[str]) -> float:
+    return float(number.replace(",", "")) * (SCALES[scale.lower()] if scale else 1.0)
+
+
+def _key(value: float) -> str:
+    return f"{value:.6g}"
+
+
+def amounts(text: str) -> Dict[str, str]:
+    """The amounts of ``text`` that carry a scale, or have four digits or more, by value: {"6.5e+09": "6.5
+    billion"} (the first way the text writes each value; the number and its scale, without the currency sign)."""
+    out: Dict[str, str] = {}
+    for m in _AMOUNT.finditer(text):
+        scale = _scale(m)
+        if scale is None and len(m.group("number").replace(",", "").split(".")[0]) < 4:
+            continue
+        written = m.group("number") + (m.group("space") + m.group("scale") if scale else "")
+        out.setdefault(_key(_value(m.group("number"), scale)), written)
+    return out
+
+
+def _scale(m: "re.Match") -> Optional[str]:
+    """The scale of an amount match, or None (none written, or "m"/"k" not read as one)."""
+    scale = m.group("scale")
+    if scale and scale.lower() in AMBIGUOUS_SCALES and not (m.group("currency") or "." in m.group("number")):
+        return None
+    return scale
+
+
+def percent_sign(text: str) -> Optional[str]:
+    """How ``text`` writes a percentage: "%", " percent" or " per cent" (the first it uses), or None."""
+    m = next((m for m in _PERCENT.finditer(text) if _percent_number(m.group("number")) is not None), None)
+    if m is None:
+        return None
+    sign = m.group("sign").strip().lower()
+    return "%" if sign == "%" else " per cent" if sign.startswith("per") and sign != "percent" else " percent"
+
+
+def _percent_number(word: str) -> Optional[str]:
+    if word[:1].isdigit():
+        return word
+    return number_value(word)
+
+
+def fractions_written(text: str) -> Dict[str, str]:
+    """The fractions of a point ``text`` writes in words, by value: {"0.25": "a quarter"}."""
+    out: Dict[str, str] = {}
+    for m in _FRACTION.finditer(text):
+        out.setdefault(_key(FRACTIONS[m.group("fraction").lower()]), m.group("fraction") + (m.group("of") or ""))
+    return out
+
+
+def decimals_of_points(text: str) -> Dict[str, str]:
+    """The points ``text`` states in decimals, by value: {"0.25": "0.25"}."""
+    return {_key(float(m.group("number"))): m.group("number") for m in _DECIMAL_POINTS.finditer(text)}
+
+
+@lru_cache(maxsize=4096)
+def _reference_forms(references: Tuple[str, ...]):
+    joined = "\n".join(references)
+    return amounts(joined), percent_sign(joined), fractions_written(joined), decimals_of_points(joined)
+
+
+def align_figures(text: str, references: Sequence[str]) -> str:
+    """``text`` with its figures written as the ``references`` write them (module docstring)."""
+    if not text or not references:
+        return text
+    ref_amounts, ref_sign, ref_fractions, ref_decimals = _reference_forms(tuple(references))
+    if ref_amounts:
+        text = _align_amounts(text, ref_amounts)
+    if ref_sign is not None:
+        text = _PERCENT.sub(lambda m: _percent(m, ref_sign), text)
+    if ref_decimals:
+        text = _FRACTION.sub(lambda m: _fraction_as_decimal(m, ref_decimals, ref_fractions), text)
+    if ref_fractions:
+        text = _DECIMAL_POINTS.sub(lambda m: _decimal_as_fraction(m, ref_fractions, ref_decimals), text)
+    return text
+
+
+def _align_amounts(text: str, ref_amounts: Dict[str, str]) -> str:
+    written = set(ref_amounts.values())
+
+    def rewrite(m: "re.Match") -> str:
+        scale = _scale(m)
+        if scale is None and len(m.group("number").replace(",", "").split(".")[0]) < 4:
+            return m.group(0)
+        mine = m.group("number") + (m.group("space") + m.group("scale") if scale else "")
+        theirs = ref_amounts.get(_key(_value(m.group("number"), scale)))
+        if theirs is None or mine in written:
+            return m.group(0)
+        tail = m.group(0)[len((m.group("currency") or "")) + len(mine):]  # an "m" not read as a scale, kept
+        return (m.group("currency") or "") + theirs + tail
+
+    return _AMOUNT.sub(rewrite, text)
+
+
+def _percent(m: "re.Match", sign: str) -> str:
+    number = _percent_number(m.group("number"))
+    if number is None:
+        return m.group(0)
+    return number + sign
+
+
+def _fraction_as_decimal(m: "re.Match", ref_decimals: Dict[str, str], ref_fractions: Dict[str, str]) -> str:
+    key = _key(FRACTIONS[m.group("fraction").lower()])
+    if key in ref_fractions:  # the references write this fraction in words too
+        return m.group(0)
+    return ref_decimals.get(key, key) + m.group("rest")
+
+
+def _decimal_as_fraction(m: "re.Match", ref_fractions: Dict[str, str], ref_decimals: Dict[str, str]) -> str:
+    key = _key(float(m.group("number")))
+    if key not in ref_fractions or key in ref_decimals:
+        return m.group(0)
+    return ref_fractions[key] + m.group("rest")

@@ -1,0 +1,81 @@
+"""Figures written as the references write them (pyramid_metric/figures.py), and what the default makes of them."""
+import pytest
+
+from pyramid_metric import PyramidScorer
+from pyramid_metric.claims import claims
+from pyramid_metric.figures import align_figures
+
+
+@pytest.mark.parametrize("text, references, expected", [
+    # amounts with a scale: the references' notation, the text's own currency sign
+    ("Microsoft pays $6.5bn.", ["It cost $6.5 billion."], "Microsoft pays $6.5 billion."),
+    ("It cost $6.5 billion.", ["It cost $6.5bn."], "It cost $6.5bn."),
+    ("A £10 million fee.", ["The £10m fee."], "A £10m fee."),
+    ("A £10,000,000 fee.", ["The £10m fee."], "A £10m fee."),
+    ("Sold for £6.5bn.", ["Sold for $6.5 billion."], "Sold for £6.5 billion."),  # the pound stays a pound
+    ("About 2000 people came.", ["About 2,000 people came."], "About 2,000 people came."),
+    ("1,200,000 people voted.", ["About 1.2m people voted."], "1.2m people voted."),
+    # "m" without money or decimals is no scale: a sprint is a distance
+    ("He won the 100m.", ["He won the 100 million."], "He won the 100m."),
+    ("It cost $7bn.", ["It cost $6.5 billion."], "It cost $7bn."),  # another value: left as written
+    ("It happened in 2019.", ["In 2019 it happened."], "It happened in 2019."),
+    # percentages: the references' sign, the number in digits
+    ("Sales rose 5%.", ["Sales rose 5 per cent."], "Sales rose 5 per cent."),
+    ("Sales rose five percent.", ["Sales rose 5%."], "Sales rose 5%."),
+    ("Sales rose 5 percent.", ["Sales rose 5 percent."], "Sales rose 5 percent."),
+    ("Sales rose 5%.", ["Sales rose sharply."], "Sales rose 5%."),  # no percentage in the references
+    # fractions of a point: the references' decimals, and the references' fraction for their decimal
+    ("Rates rose by a quarter point.", ["Rates rose by 0.25 points."], "Rates rose by 0.25 point."),
+    ("Rates rose by a half point.", ["Rates rose by 0.25 points."], "Rates rose by 0.5 point."),
+    ("Rates rose half a percentage point.", ["Rates rose 0.5 percentage points."],
+     "Rates rose 0.5 percentage point."),
+    ("Rates rose by 0.25 points.", ["Rates rose by a quarter of a point."], "Rates rose by a quarter of a points."),
+    ("Rates rose by a quarter point.", ["Rates rose by a quarter point, or 0.25 points."],
+     "Rates rose by a quarter point."),  # the references write both
+    ("Half a loaf is better.", ["It cost 0.5 points."], "Half a loaf is better."),  # no point: no figure
+    ("No figures here.", ["Nor here."], "No figures here."),
+])
+def test_figures_in_the_references_notation(text, references, expected):
+    assert align_figures(text, references) == expected
+
+
+def test_a_figure_with_its_scale_written_on_it_is_that_amount():
+    """spaCy keeps "£1.2bn" one token: the claim check reads it as 1.2 billion, so that "£1.5bn" is another figure
+    and "£1.2 billion" the same."""
+    unit = claims(["The club was sold for £1.2bn."])[0]
+    assert any("1.2e+09" in c.figures for c in unit)
+    ref = ["The club has been sold for £1.2bn to a US investor."]
+    same, other, smaller = (r.score for r in PyramidScorer().score(
+        ["The club has been sold for £1.2 billion to a US investor.",
+         "The club has been sold for £1.5bn to a US investor.",
+         "The club has been sold for £1.2m to a US investor."], [ref] * 3))
+    assert same == pytest.approx(1.0)
+    assert other <= same - 0.1 and smaller <= same - 0.1
+
+
+def test_a_figure_in_other_notation_earns_what_the_copy_earns():
+    """With the check (the default) "$6.5bn", "5 per cent" and "a quarter point" are the references' figures;
+    with claims="off" the text is judged as written."""
+    pairs = [("Microsoft agreed to buy Activision for $6.5 billion.", "Microsoft agreed to buy Activision for $6.5bn."),
+             ("Unemployment fell to 4.5% in May.", "Unemployment fell to 4.5 per cent in May."),
+             ("The bank raised interest rates by 0.25 points on Thursday.",
+              "The bank raised interest rates by a quarter point on Thursday.")]
+    for claims_option, least in (("check", 0.95), ("off", None)):
+        scorer = PyramidScorer(claims=claims_option)
+        scores = [r.score for r in scorer.score([b for _, b in pairs], [[a] for a, _ in pairs])]
+        if least is not None:
+            assert min(scores) >= least, scores
+        else:
+            assert min(scores) < 0.9, scores
+
+
+def test_another_fraction_of_a_point_and_halved_for_doubled_are_contradictions():
+    ref = ["The bank raised interest rates by 0.25 points on Thursday."]
+    quarter, half = (r.score for r in PyramidScorer().score(
+        ["The bank raised interest rates by a quarter point on Thursday.",
+         "The bank raised interest rates by a half point on Thursday."], [ref] * 2))
+    assert half <= quarter - 0.1
+    doubled = ["The company's profit doubled in 2020."]
+    same, halved = (r.score for r in PyramidScorer().score(doubled + ["The company's profit halved in 2020."],
+                                                            [doubled] * 2))
+    assert halved <= same - 0.1

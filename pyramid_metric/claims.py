@@ -49,6 +49,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .figures import SCALES as AMOUNT_SCALES
 from .text import _stop_stems, content_words, detect_language, number_value, parse_many, stem, words
 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
@@ -111,10 +112,9 @@ WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
 OBJECTS = {"dobj": "patient", "attr": "patient", "acomp": "patient", "oprd": "patient", "dative": "other"}
-SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m": 1e6, "bn": 1e9,
-          "k": 1e3, "mn": 1e6, "tn": 1e12}
+SCALES = {"hundred": 1e2, **AMOUNT_SCALES}
 _FIGURE = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
-_SCALED = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(bn|mn|m|k|tn|thousand|million|billion|trillion)$",
+_SCALED = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(" + "|".join(AMOUNT_SCALES) + ")$",
                      re.IGNORECASE)  # "6.5bn", "10m", "440million": one token
 _SCORE = re.compile(r"^(\d+)[-–](\d+)$")
 _ORDINAL_DIGITS = re.compile(r"^(\d+)(?:st|nd|rd|th)$", re.IGNORECASE)
@@ -146,6 +146,13 @@ def _figure_value(text: str) -> Optional[float]:
     return float(value) if value is not None else None
 
 
+def _scale_word(text: str) -> Optional[str]:
+    """The scale a token after a number writes ("billion", "bn", "m"), or None; a sentence may end on it ("£5m."
+    is the tokens "£", "5", "m.")."""
+    written = text.lower().rstrip(".")
+    return written if written in SCALES else None
+
+
 def _figures(tokens) -> FrozenSet[str]:
     """The figures among ``tokens`` (in text order): a number times the scale word after it ("6.5 billion"), a
     score of two numbers joined by a dash ("5-0", "5 - 0") as one figure."""
@@ -174,9 +181,9 @@ def _figures(tokens) -> FrozenSet[str]:
             out.add(f"{value:g}-{_figure_value(second.text):g}")
             skip.add(t.i + 2)
             continue
-        scale = by_index.get(t.i + 1)
-        if scale is not None and scale.text.lower() in SCALES and value == value:
-            value *= SCALES[scale.text.lower()]
+        scale = _scale_word(by_index[t.i + 1].text) if t.i + 1 in by_index else None
+        if scale is not None and value == value:
+            value *= SCALES[scale]
             skip.add(t.i + 1)
         out.add(f"{value:g}")
     return frozenset(out)

@@ -53,6 +53,14 @@ def test_a_figure_with_its_scale_written_on_it_is_that_amount():
     assert other <= same - 0.1 and smaller <= same - 0.1
 
 
+def test_a_scale_that_ends_a_sentence_is_read():
+    """spaCy writes "£5m." at a sentence's end as "£", "5", "m.": still five million, so that "a budget of £5 million."
+    does not contradict "a £5m budget"."""
+    assert [c.figures for c in claims(["It cost $5m."])[0]] == [frozenset({"5e+06"})]
+    ref = ["The council approved a £5m budget."]
+    assert PyramidScorer().score(["The council approved a budget of £5 million."], [ref])[0].score > 0.95
+
+
 def test_a_figure_in_other_notation_earns_what_the_copy_earns():
     """With the check (the default) "$6.5bn", "5 per cent" and "a quarter point" are the references' figures;
     with claims="off" the text is judged as written."""

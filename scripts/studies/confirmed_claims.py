@@ -134,16 +134,18 @@ def described_off():
 def figures_off():
     """The claim check without figures written as the references write them (``align_figures``: "$6.5bn" for
     "$6.5 billion", "5%" for "5 per cent", "a quarter point" for "0.25 points"), without figures read with a
-    scale written on them ("£6.5bn", ``_SCALED``) and without "halve" read as "not double"."""
-    kept = (reference.align_figures, claims_module._SCALED)
+    scale written on them ("£6.5bn", ``_SCALED``), without a scale read at a sentence's end ("£5m.":
+    ``_scale_word``) and without "halve" read as "not double"."""
+    kept = (reference.align_figures, claims_module._SCALED, claims_module._scale_word)
     reference.align_figures = lambda text, references: text
     claims_module._SCALED = re.compile(r"(?!x)x")
+    claims_module._scale_word = lambda text: text.lower() if text.lower() in claims_module.SCALES else None
     claims_module.OPPOSITE.pop("halve", None)
     _clear()
     try:
         yield
     finally:
-        reference.align_figures, claims_module._SCALED = kept
+        reference.align_figures, claims_module._SCALED, claims_module._scale_word = kept
         claims_module.OPPOSITE["halve"] = "double"
         _clear()
 

@@ -4,9 +4,10 @@ A reference says "a $6.5 billion deal", a summary "a $6.5bn deal": the same figu
 other words ("5bn" against "5" and "billion") and so miss.  :func:`align_figures` rewrites, in the text to be
 judged, each figure that the references state in another notation into the references' notation:
 
-* an **amount with a scale** ("6.5bn", "6.5 billion", "£10m", "1.2 million", "3,000,000"): a number followed by
-  a scale word or suffix (bn, billion, m, mn, million, k, thousand, tn, trillion), or a number of four digits or
-  more, read as its value; an amount whose value the references write otherwise is written as they write it.
+* an **amount with a scale** ("6.5bn", "6.5 billion", "£10m", "1.2 million", "3,000,000", "ten thousand", "a
+  dozen"): a number followed by a scale word or suffix (bn, billion, m, mn, million, k, thousand, tn, trillion), a
+  number word followed by a scale word (hundred, thousand, million, billion, trillion, dozen), or a number of four
+  digits or more, read as its value; an amount whose value the references write otherwise is written as they write it.
   "m" and "k" count as million and thousand only after a currency sign or in a number with decimals ("£10m",
   "1.2m"): a "100m" sprint is a distance.  The currency sign stays the text's own ("£6.5bn" is never made
   dollars);
@@ -34,6 +35,10 @@ AMBIGUOUS_SCALES = frozenset({"m", "k"})  # metres and kilo-anything, unless mon
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _AMOUNT = re.compile(rf"(?P<currency>[£$€¥]\s?)?(?<![\w.,])(?P<number>{_NUMBER})"
                      rf"(?:(?P<space>\s?)(?P<scale>bn|billion|mn|million|m|k|thousand|tn|trillion)(?![\w]))?")
+# an amount in words: a number word and a scale ("ten thousand", "five million", "a dozen")
+WORD_SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "dozen": 12.0}
+_WORD_AMOUNT = re.compile(r"(?<![\w-])(?P<word>[A-Za-z]+)[\s-](?P<scale>" + "|".join(WORD_SCALES) + r")\b(?![\s-]+(?:"
+                          + "|".join(WORD_SCALES) + r")\b)", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?|[A-Za-z]+)(?P<sign>\s?%|\s+per\s?cent\b|\s+percent\b)",
                       re.IGNORECASE)
 FRACTIONS = {"a quarter": 0.25, "one quarter": 0.25, "a half": 0.5, "one half": 0.5, "half a": 0.5,
@@ -52,14 +57,27 @@ def _key(value: float) -> str:
     return f"{value:.6g}"
 
 
+def _word_value(m: "re.Match") -> Optional[float]:
+    """The value of an amount in words ("ten thousand": 10000.0, "a dozen": 12.0), or None ("the million")."""
+    word = m.group("word").lower()
+    if word in WORD_SCALES:  # "hundred thousand" of "two hundred thousand": not read
+        return None
+    number = 1.0 if word in ("a", "one") else float(number_value(word) or "nan")
+    return None if number != number else number * WORD_SCALES[m.group("scale").lower()]
+
+
 def amounts(text: str) -> Dict[str, str]:
-    """The amounts of ``text`` that carry a scale, or have four digits or more, by value: {"6.5e+09": "6.5
-    billion"} (the first way the text writes each value; the number and its scale, without the currency sign)."""
+    """The amounts of ``text``, in digits (with a scale or without) or in words ("ten thousand", "a dozen"), by
+    value: {"6.5e+09": "6.5 billion", "12": "12"} (the first way the text writes each value; the number and its
+    scale, without the currency sign).  Only amounts with a scale, of four digits or more, or in words are
+    rewritten (:func:`align_figures`); the others are there to be found."""
     out: Dict[str, str] = {}
+    for m in _WORD_AMOUNT.finditer(text):
+        value = _word_value(m)
+        if value is not None:
+            out.setdefault(_key(value), m.group(0))
     for m in _AMOUNT.finditer(text):
         scale = _scale(m)
-        if scale is None and len(m.group("number").replace(",", "").split(".")[0]) < 4:
-            continue
         written = m.group("number") + (m.group("space") + m.group("scale") if scale else "")
         out.setdefault(_key(_value(m.group("number"), scale)), written)
     return out
@@ -137,7 +155,12 @@ def _align_amounts(text: str, ref_amounts: Dict[str, str]) -> str:
         tail = m.group(0)[len((m.group("currency") or "")) + len(mine):]  # an "m" not read as a scale, kept
         return (m.group("currency") or "") + theirs + tail
 
-    return _AMOUNT.sub(rewrite, text)
+    def rewrite_words(m: "re.Match") -> str:
+        value = _word_value(m)
+        theirs = None if value is None else ref_amounts.get(_key(value))
+        return m.group(0) if theirs is None or m.group(0) in written else theirs
+
+    return _AMOUNT.sub(rewrite, _WORD_AMOUNT.sub(rewrite_words, text))
 
 
 def _percent(m: "re.Match", sign: str) -> str:

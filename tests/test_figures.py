@@ -19,6 +19,13 @@ from pyramid_metric.figures import align_figures
     ("He won the 100m.", ["He won the 100 million."], "He won the 100m."),
     ("It cost $7bn.", ["It cost $6.5 billion."], "It cost $7bn."),  # another value: left as written
     ("It happened in 2019.", ["In 2019 it happened."], "It happened in 2019."),
+    # amounts in words: a number word and its scale
+    ("The firm cut ten thousand jobs.", ["The firm cut 10,000 jobs."], "The firm cut 10,000 jobs."),
+    ("The firm cut 10,000 jobs.", ["It cut ten thousand jobs."], "The firm cut ten thousand jobs."),
+    ("A dozen people were hurt.", ["12 people were hurt."], "12 people were hurt."),
+    ("It cost five million pounds.", ["It cost £5m."], "It cost 5m pounds."),
+    ("Two hundred thousand people came.", ["100,000 people came."], "Two hundred thousand people came."),
+    ("The million-dollar question.", ["It cost $1m."], "The million-dollar question."),
     # percentages: the references' sign, the number in digits
     ("Sales rose 5%.", ["Sales rose 5 per cent."], "Sales rose 5 per cent."),
     ("Sales rose five percent.", ["Sales rose 5%."], "Sales rose 5%."),

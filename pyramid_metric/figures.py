@@ -34,7 +34,7 @@ SCALES = {"bn": 1e9, "billion": 1e9, "mn": 1e6, "million": 1e6, "m": 1e6, "k": 1
 AMBIGUOUS_SCALES = frozenset({"m", "k"})  # metres and kilo-anything, unless money or decimals say otherwise
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _AMOUNT = re.compile(rf"(?P<currency>[£$€¥]\s?)?(?<![\w.,])(?P<number>{_NUMBER})"
-                     rf"(?:(?P<space>\s?)(?P<scale>bn|billion|mn|million|m|k|thousand|tn|trillion)(?![\w]))?")
+                     rf"(?:(?P<space>\s?)(?P<scale>{'|'.join(SCALES)})(?![\w]))?")
 # an amount in words: a number word and a scale ("ten thousand", "five million", "a dozen")
 WORD_SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "dozen": 12.0}
 _WORD_AMOUNT = re.compile(r"(?<![\w-])(?P<word>[A-Za-z]+)[\s-](?P<scale>" + "|".join(WORD_SCALES) + r")\b(?![\s-]+(?:"

@@ -22,7 +22,7 @@ def credit_by_hand(unit_words, text_words, floor, layer=LAYER):
 def test_a_word_in_other_words_earns_its_rescaled_static_cosine():
     unit, text = "the company fired its chief executive", "The firm dismissed its boss."
     for floor in (0.3, 0.5, 0.0):
-        got = SoftRecallMatcher(floor=floor, synonyms=False).presence([unit], text)[0]
+        got = SoftRecallMatcher(floor=floor).presence([unit], text)[0]
         want = credit_by_hand(["company", "fired", "chief", "executive"], ["firm", "dismissed", "boss"], floor)
         assert got == pytest.approx(want, abs=1e-6)
     assert 0.0 < SoftRecallMatcher().presence([unit], text)[0] < 1.0
@@ -31,7 +31,7 @@ def test_a_word_in_other_words_earns_its_rescaled_static_cosine():
 def test_exact_words_count_as_recall_counts_them_and_the_rest_by_meaning():
     # "storm" and "coast" are found (1 each); "hit" is not: it earns its best cosine with "struck"/"shore"/...
     unit, text = "The storm hit the coast.", "A storm struck the coast on Monday."
-    got = SoftRecallMatcher(synonyms=False).presence([unit], text)[0]
+    got = SoftRecallMatcher().presence([unit], text)[0]
     near = credit_by_hand(["hit"], ["storm", "struck", "coast", "monday"], 0.3)
     assert got == pytest.approx((1 + near + 1) / 3, abs=1e-6)
 
@@ -72,7 +72,7 @@ def test_english_whose_content_words_look_foreign_is_still_read_by_meaning():
     # "con", "la"); the language is decided on all its words, so it stays English and "shut" earns soft credit
     unit = "The con artist and the die maker shut the den near the La Brea tar pits on Monday."
     text_ = "The con artist and the die maker closed the den near the La Brea tar pits on Monday."
-    got = SoftRecallMatcher(synonyms=False).presence([unit], text_)[0]
+    got = SoftRecallMatcher().presence([unit], text_)[0]
     assert RecallMatcher().presence([unit], text_)[0] < got < 1.0
     assert text_words(unit, True)[1].count("") == 3  # "La", "Brea", "Monday": not plain
 
@@ -162,7 +162,7 @@ def test_a_word_pair_said_in_other_words_earns_the_smaller_of_its_two_word_credi
     from pyramid_metric.match.base import exact_bigram_shares, text_span
 
     unit, text = text_span("company fired its chief executive"), "the firm dismissed its boss"
-    got = SoftRecallMatcher(synonyms=False).bigram_shares([unit], [text])[0, 0]
+    got = SoftRecallMatcher().bigram_shares([unit], [text])[0, 0]
 
     def a(w, v):
         if w == v:

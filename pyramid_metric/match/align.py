@@ -37,7 +37,6 @@ import numpy as np
 from ..options import register_matcher
 from ..text import _stop_stems, number_value, stem, word_matches
 from .base import Matcher
-from .soft import is_plain
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
 FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
@@ -50,16 +49,14 @@ def _passage_text(pieces: Sequence[str]) -> str:
 
 
 class _Words:
-    """The words of a text: stems, content flags, contextual vectors (one row per word), which are plain words
-    (lower-case letters, not a number word: :func:`pyramid_metric.match.soft.is_plain`) and, for a unit's words,
+    """The words of a text: stems, content flags, contextual vectors (one row per word) and, for a unit's words,
     which are figures or acronyms (:func:`is_figure_or_acronym`; None for a summary's words, never looked up)."""
 
-    __slots__ = ("stems", "content", "vectors", "fixed", "plain")
+    __slots__ = ("stems", "content", "vectors", "fixed")
 
     def __init__(self, stems: List[str], content: np.ndarray, vectors: np.ndarray,
-                 fixed: Optional[np.ndarray] = None, plain: Optional[np.ndarray] = None):
+                 fixed: Optional[np.ndarray] = None):
         self.stems, self.content, self.vectors, self.fixed = stems, content, vectors, fixed
-        self.plain = np.zeros(len(stems), dtype=bool) if plain is None else plain
 
 
 def is_figure_or_acronym(word: str) -> bool:
@@ -179,9 +176,8 @@ class AlignMatcher(Matcher):
                 stems = [st for _, _, st in group]
                 fixed = (np.array([is_figure_or_acronym(text[a:b]) for a, b, _ in group], dtype=bool)
                          if units else None)
-                plain = np.array([is_plain(text[a:b]) for a, b, _ in group], dtype=bool)
                 words.append(_Words(stems, np.array([st not in stops for st in stems], dtype=bool),
-                                    vecs[k:k + len(group)], fixed, plain))
+                                    vecs[k:k + len(group)], fixed))
                 k += len(group)
             out.append(words)
         return out
@@ -225,8 +221,7 @@ class AlignMatcher(Matcher):
             targets = parts
         else:  # the whole summary is its sentences' words together
             targets = [_Words([st for w in parts for st in w.stems], np.concatenate([w.content for w in parts]),
-                              np.vstack([w.vectors for w in parts]), plain=np.concatenate([w.plain for w in parts])),
-                       *parts]
+                              np.vstack([w.vectors for w in parts])), *parts]
         stems = [frozenset(t.stems) for t in targets]
         return [np.array([[self._align(u, t, st) for u in group] for t, st in zip(targets, stems)],
                          dtype=float).reshape(n_rows, len(group)) for group in units]

@@ -41,8 +41,6 @@ from typing import List, Optional, Sequence
 import numpy as np
 
 from ..options import register_matcher
-from ..synonyms import near_credit
-from ..synonyms import signature as synonyms_signature
 from .align import AlignMatcher, _Words
 from .recall import RecallMatcher
 
@@ -57,10 +55,8 @@ class ContextMatcher(AlignMatcher):
 
     name = "context"
 
-    def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None,
-                 synonyms: bool = True):
+    def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
         super().__init__(layer=layer, floor=floor, model=model)
-        self.synonyms = bool(synonyms)
 
     def _credits(self, group: Sequence[_Words], parts: Sequence[_Words]) -> np.ndarray:
         """a(w, s) averaged over each unit's content words (all its words if none): row 0 against the whole
@@ -77,16 +73,6 @@ class ContextMatcher(AlignMatcher):
         cosine = np.vstack(kept) @ words.T
         credit = np.clip((cosine - self.floor) / (1.0 - self.floor), 0.0, 1.0)
         credit[cosine >= 1.0 - SAME_STATE] = 1.0  # the same state, up to float32 rounding: an identical text scores 1
-        if self.synonyms:  # a plain word the summary says with a synonym or a word one step more or less general
-            unit_plain = np.concatenate([u.plain[m] for u, m in zip(group, masks)])
-            said = np.concatenate([w.plain for w in parts])
-            if unit_plain.any() and said.any():
-                unit_stems = [st for u, m in zip(group, masks) for st, k in zip(u.stems, m) if k]
-                summary_stems = [st for w in parts for st in w.stems]
-                rows, cols = np.flatnonzero(unit_plain), np.flatnonzero(said)
-                block = np.ix_(rows, cols)
-                credit[block] = np.maximum(credit[block], near_credit([unit_stems[i] for i in rows],
-                                                                      [summary_stems[j] for j in cols]))
         fixed = np.concatenate([u.fixed[m] for u, m in zip(group, masks)])
         if fixed.any():  # a figure or acronym earns credit only where the summary has it: "2020" is not "2021"
             ids: dict = {}
@@ -121,15 +107,14 @@ class ContextMatcher(AlignMatcher):
 
     def judge_signature(self, rule: str) -> str:
         """The short statement of this judge under a presence ``rule``, as the default's signature gives it for
-        single-sentence references: ``context(layer:4,floor:0.4,figures+number-words:exact,synonyms:...,<rule>)``."""
-        said_otherwise = f"{synonyms_signature()}," if self.synonyms else ""
-        return f"context(layer:{self.layer},floor:{self.floor:g},figures+number-words:exact,{said_otherwise}{rule})"
+        single-sentence references: ``context(layer:4,floor:0.4,figures+number-words:exact,<rule>)``."""
+        return f"context(layer:{self.layer},floor:{self.floor:g},figures+number-words:exact,{rule})"
 
     def signature(self) -> str:
         from ..encoder import encoder_signature
 
         return (f"context(layer:{self.layer},words:mean-pieces,floor:{self.floor:g},exact-stem:cosine,"
-                f"figures+number-words:exact,{synonyms_signature() + ',' if self.synonyms else ''}"
+                f"figures+number-words:exact,"
                 f"weights:recall,{encoder_signature(self.model)})")
 
 

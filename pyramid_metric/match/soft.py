@@ -45,8 +45,6 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..options import register_matcher
-from ..synonyms import best_near_credit, near_credit
-from ..synonyms import signature as synonyms_signature
 from ..text import _stop_stems, latin_language, number_value, stem, word_matches, words
 from .base import exact_bigram_shares
 from .recall import RecallMatcher
@@ -95,14 +93,12 @@ class SoftRecallMatcher(RecallMatcher):
 
     name = "soft"
 
-    def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None,
-                 synonyms: bool = True):
+    def __init__(self, layer: int = LAYER, floor: float = FLOOR, model: Optional[str] = None):
         if isinstance(layer, bool) or not isinstance(layer, int) or layer < 0:
             raise ValueError(f"SoftRecallMatcher: `layer` must be an int >= 0, got {layer!r}")
         if isinstance(floor, bool) or not isinstance(floor, (int, float)) or not 0.0 <= floor <= 1.0:
             raise ValueError(f"SoftRecallMatcher: `floor` must be a number in [0, 1], got {floor!r}")
         self.layer, self.floor, self.model = layer, float(floor), model
-        self.synonyms = bool(synonyms) and self.floor < 1.0
 
     def prepare(self, texts: Sequence[str]) -> None:
         """Compute the vectors of the plain words of these texts in one batch (cached), so that later calls look
@@ -147,7 +143,6 @@ class SoftRecallMatcher(RecallMatcher):
             vectors = self._vectors(pool)
             plain = np.array([bool(w) for w in surfaces])
             unit_vectors = vectors[[index[w] for w in surfaces if w]]
-            plain_stems = [st for (stems, sf) in unit_words for st, w in zip(stems, sf) if w]
         out = np.zeros((len(texts), len(units)))
         for r, (stems, text_surfaces) in enumerate(text_words_):
             if not stems:
@@ -158,9 +153,6 @@ class SoftRecallMatcher(RecallMatcher):
             if text_plain:
                 near = np.clip(((unit_vectors @ vectors[text_plain].T).max(axis=1) - self.floor) / (1.0 - self.floor),
                                0.0, 1.0)
-                if self.synonyms:  # a word the text says with a synonym or a word one step more or less general
-                    said = frozenset(st for st, w in zip(stems, text_surfaces) if w)
-                    near = np.maximum(near, best_near_credit(plain_stems, said))
                 absent = counts[word_stem[plain]] == 0  # a stem the text has is never credited twice
                 credit += np.bincount(owner[plain][absent], weights=near[absent], minlength=len(units))
             out[r, sizes > 0] = credit[sizes > 0] / sizes[sizes > 0]
@@ -201,8 +193,6 @@ class SoftRecallMatcher(RecallMatcher):
             if len(a_plain) and b_plain:
                 cos = a_vectors @ self._vectors([t_surfaces[k] for k in b_plain]).T
                 near = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0)
-                if self.synonyms:
-                    near = np.maximum(near, near_credit([stems[i] for i in a_plain], [t_stems[k] for k in b_plain]))
             best_pair = np.zeros(len(a) - 1)  # each unit pair's best adjacent text pair, in row blocks
             for lo in range(0, len(a) - 1, PAIR_ROWS):
                 rows = np.arange(lo, min(lo + PAIR_ROWS + 1, len(a)))
@@ -256,8 +246,7 @@ class SoftRecallMatcher(RecallMatcher):
         from ..encoder import encoder_signature
 
         return (f"soft(recall+static-cosine,word-pairs:static-cosine,layer:{self.layer},floor:{self.floor:g},"
-                f"plain-words,number-words:exact,{synonyms_signature() + ',' if self.synonyms else ''}"
-                f"{encoder_signature(self.model)})")
+                f"plain-words,number-words:exact,{encoder_signature(self.model)})")
 
 
 register_matcher("soft", SoftRecallMatcher, help="content-word recall with a missing plain word credited by its "

@@ -3,7 +3,8 @@
 A reference says "the European Central Bank", a summary "the ECB": the same party, which word judges miss (a name
 must match exactly).  :func:`align_acronyms` rewrites, in the text to be judged, each acronym whose expansion the
 references spell out (and do not abbreviate) into that expansion, and each expansion the references abbreviate
-(and do not spell out) into the acronym.  An expansion is a run of capitalised words, with "of", "and", "for",
+(and do not spell out) into the acronym; where the references write both, the text writes both ("the ECB (European
+Central Bank)", "the European Central Bank (ECB)"), so that each reference's units find their own form.  An expansion is a run of capitalised words, with "of", "and", "for",
 "the", "de" allowed inside, whose initials are the acronym's letters ("Federal Bureau of Investigation": FBI;
 "National Health Service": NHS).  Nothing else in the text changes; a text without acronyms is returned as it is.
 """
@@ -67,14 +68,17 @@ def align_acronyms(text: str, references: Sequence[str]) -> str:
 
     def spell_out(m: "re.Match") -> str:
         letters = _letters(m.group(0))
-        if letters in ref_acronyms or letters not in ref_expansions:
+        if letters not in ref_expansions:
             return m.group(0)
+        if letters in ref_acronyms:  # the references write both: so does the text
+            return f"{m.group(0)} ({ref_expansions[letters]})"
         return ref_expansions[letters]
 
     if mine and ref_expansions:
         text = _ACRONYM.sub(spell_out, text)
     wanted = {letters: full for letters, full in expansions(text).items()
-              if letters in ref_acronyms and letters not in ref_expansions and letters not in mine}
+              if letters in ref_acronyms and letters not in mine}
     for letters, full in sorted(wanted.items(), key=lambda kv: -len(kv[1])):
-        text = re.sub(rf"(?<![A-Za-z]){re.escape(full)}(?![A-Za-z])", letters, text)
+        written = letters if letters not in ref_expansions else f"{full} ({letters})"
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(full)}(?![A-Za-z])", written, text)
     return text

@@ -473,15 +473,33 @@ def contradicts(unit: Claim, other: Claim) -> bool:
         return unit.opposed == other.opposed or _same_subject(unit, other)
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
-        return bool(mine.party and theirs.party and not mine.party & theirs.party) or _other_figures(unit, other)
+        return (bool(mine.party and theirs.party and not _named_alike(mine, theirs))
+                or _other_figures(unit, other))
     straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
     crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
     if (crossed or _one_role_crossed(unit, other)) and not straight:
         return True
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
-        if mine.party and theirs.party and (not mine.party & theirs.party or _another_of_name(mine, theirs)):
+        if mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs)):
             return True
     return _other_figures(unit, other) or _other_modifier_name(unit, other)
+
+
+def _named_alike(mine: Argument, theirs: Argument) -> bool:
+    """Whether the names of two arguments may name one party: a word in common, or one an acronym of the other
+    (:func:`_abbreviates`).  References that write a party both ways are not aligned to one form ("the ECB" in one,
+    "the European Central Bank" in another), so the check meets both."""
+    return bool(mine.party & theirs.party) or _abbreviates(mine, theirs) or _abbreviates(theirs, mine)
+
+
+def _abbreviates(acronym: Argument, name: Argument) -> bool:
+    """Whether ``acronym``'s name is one word whose letters are the initials of ``name``'s other words ("ECB" and "the
+    European Central Bank", "FBI" and "the Federal Bureau of Investigation"), in any order: stems keep none."""
+    if len(acronym.party) != 1:
+        return False
+    (letters,) = acronym.party
+    spelt = name.stems - acronym.party  # "the European Central Bank (ECB)" spells out its own acronym
+    return 2 <= len(spelt) <= 6 and letters.isalpha() and sorted(letters) == sorted(word[0] for word in spelt)
 
 
 def _same_subject(unit: Claim, other: Claim) -> bool:
@@ -552,6 +570,8 @@ def _another_of_name(mine: Argument, theirs: Argument) -> bool:
     """Two names that share a word and differ in another, each word of their own not a title: another person or
     club of the same family or city ("Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City");
     "Sarah Jones" and "Jones", "President Obama" and "Barack Obama" are one."""
+    if _abbreviates(mine, theirs) or _abbreviates(theirs, mine):
+        return False
     titles = _title_stems()
     own, their = mine.party - theirs.stems - titles, theirs.party - mine.stems - titles
     return bool(own and their) and not all(any(_misspelt(a, b) for b in their) for a in own)

@@ -184,6 +184,13 @@ def test_human_scus_refuse_the_attacks():
     ("Jones defeated Reed in the by-election.", "Reed lost the by-election to Jones.", False),  # another subject
     ("Chelsea lost 2-1 to Arsenal.", "Arsenal beat Chelsea 2-1.", False),
     ("Labour won the seat.", "Labour did not lose the seat.", False),
+    # a party and its acronym are one name, either way round; another acronym is another party
+    ("The ECB raised rates by 0.25 points.", "The European Central Bank raised interest rates by 0.25 points.", False),
+    ("The Federal Bureau of Investigation arrested the man.", "The FBI arrested the man.", False),
+    ("The FBI arrested the man.", "The Federal Bureau of Investigation arrested the man.", False),
+    ("The FBI arrested the man.", "The CIA arrested the man.", True),
+    ("The ECB raised rates.", "The Bank of England raised rates.", True),
+    ("The ECB raised rates.", "The European Central Bank did not raise rates.", True),
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected
@@ -226,7 +233,11 @@ def test_signature_names_the_check():
     ("The European Central Bank cut rates.", ["The ECB cut rates."], "The ECB cut rates."),
     ("The FBI said so.", ["the Federal Bureau of Investigation said so"], "The Federal Bureau of Investigation said so."),
     ("The U.S. agreed.", ["The United States agreed."], "The United States agreed."),
-    ("The ECB cut rates.", ["The ECB, the European Central Bank, cut rates."], "The ECB cut rates."),  # both forms
+    # the references write both forms: so does the text
+    ("The ECB cut rates.", ["The ECB, the European Central Bank, cut rates."],
+     "The ECB (European Central Bank) cut rates."),
+    ("The European Central Bank cut rates.", ["The ECB cut rates.", "The European Central Bank met."],
+     "The European Central Bank (ECB) cut rates."),
     ("The BBC said so.", ["The broadcaster said so."], "The BBC said so."),                          # no expansion
 ])
 def test_acronyms_in_the_references_wording(text, references, expected):

@@ -330,6 +330,12 @@ class ReferencePyramidMethod(Method):
         return self._unless_contradicted(np.clip(np.nan_to_num(self.matcher.expressed(list(units), text)), 0.0, 1.0),
                                          lambda: read_claims(list(units)), text, cap=0.0)
 
+    def _as_the_others_write(self, text: str, others: Sequence[str]) -> str:
+        """A reference's text as the weights read it: its acronyms and figures written as the ``others`` (the other
+        references' units) write them (``_in_their_words``), so that "the ECB" states a unit of "the European
+        Central Bank" and "$6.5bn" one of "$6.5 billion"."""
+        return self._in_their_words(text, (), others)[0]
+
     def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str, sentences: Sequence[str] = (),
                              cap: Optional[float] = None) -> np.ndarray:
         """``presence`` of each unit in ``text`` (split into ``sentences``), capped at ``cap`` where ``text``
@@ -394,8 +400,10 @@ class ReferencePyramidMethod(Method):
                  for edu, ws in zip(doc.edus, doc.edu_words)]
         refs = [{rank} for rank, _, _ in units]
         if len(docs) > 1:  # weights: every reference that expresses the unit (Eq. 19 by presence)
+            texts = [u[1] for u in units]
             for rank, doc in enumerate(docs):
-                for r, pk in zip(refs, self._expressed([u[1] for u in units], doc.text)):
+                said = self._as_the_others_write(doc.text, [t for (r, t, _) in units if r != rank])
+                for r, pk in zip(refs, self._expressed(texts, said)):
                     if pk >= PRESENT:
                         r.add(rank)
         pyr_units = tuple(PyramidUnit(text, words, float(len(r)), tuple(sorted(order[x] for x in r)))

@@ -25,7 +25,11 @@ A third (``--readings figures``): figures written as the references write them (
 written on it read as that amount ("£6.5bn"), and "halved" read as "did not double".  A fourth (``--readings
 opposites``): verbs read as the other polarity of their opposite ("lost" is "did not win", "rejected" is "did not
 approve", "acquitted", "allowed", "opened", "died", "opposed", "denied"), which deny only a claim of the same
-subject ("Labour lost the seat" denies "Labour won it"; "Reed lost to Jones" does not deny "Jones won").
+subject ("Labour lost the seat" denies "Labour won it"; "Reed lost to Jones" does not deny "Jones won").  A fifth
+(``--readings acronyms``): a party and its acronym read as one name by the check ("the ECB" and "the European
+Central Bank", which references that write both ways leave unaligned), and the weights read each reference with
+the other references' acronyms and figures (a unit of "the ECB raised rates by 0.25 points" stated by "the
+European Central Bank raised rates by a quarter point").
 
 1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
    (first N documents of XSum and SAMSum): how many pairs each reading touches and how many of those a person
@@ -40,6 +44,7 @@ subject ("Labour lost the seat" denies "Labour won it"; "Reed lost to Jones" doe
     python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings described
     python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings figures
     python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings opposites
+    python scripts/studies/confirmed_claims.py --labels --scores --limit 150 --readings acronyms
 
 The results are in docs/studies/claims.md.
 """
@@ -172,8 +177,24 @@ def opposites_off():
         _clear()
 
 
+@contextmanager
+def acronyms_off():
+    """The claim check without a party and its acronym read as one name ("the ECB" and "the European Central Bank",
+    ``_abbreviates``), and the weights without each reference read with the others' acronyms and figures
+    (``_as_the_others_write``)."""
+    kept = (claims_module._abbreviates, reference.ReferencePyramidMethod._as_the_others_write)
+    claims_module._abbreviates = lambda acronym, name: False
+    reference.ReferencePyramidMethod._as_the_others_write = lambda self, text, others: text
+    _clear()
+    try:
+        yield
+    finally:
+        claims_module._abbreviates, reference.ReferencePyramidMethod._as_the_others_write = kept
+        _clear()
+
+
 READINGS = {"confirmed": readings_off, "described": described_off, "figures": figures_off,
-            "opposites": opposites_off}
+            "opposites": opposites_off, "acronyms": acronyms_off}
 
 
 def _clear():

@@ -16,7 +16,9 @@ judged, each figure that the references state in another notation into the refer
 * a **fraction of a point** ("a quarter point", "half a percentage point", "three quarters of a point"): written
   as the decimal the references write for it ("0.25 points"), or as any decimal when the references state points
   in decimals, so that "a half point" is read as the figure 0.5, not as words; and a decimal the references write
-  as such a fraction is written as they write it.
+  as such a fraction is written as they write it;
+* a **score** ("3-1", "three goals to one"): written in digits with the references' dash where they write scores
+  so, and in the references' words where they write that score in words.
 
 Nothing else in the text changes; a text without figures is returned as it is.  Values are compared exactly
 (a rounded figure is the claim check's to judge: :mod:`pyramid_metric.claims`).
@@ -45,6 +47,10 @@ FRACTIONS = {"a quarter": 0.25, "one quarter": 0.25, "a half": 0.5, "one half": 
              "three quarters": 0.75, "three-quarters": 0.75}
 _FRACTION = re.compile(r"(?<![\w-])(?P<fraction>" + "|".join(sorted(map(re.escape, FRACTIONS), key=len, reverse=True))
                        + r")(?P<of>\s+of\s+a)?(?P<rest>\s+(?:percentage\s+)?points?\b)", re.IGNORECASE)
+# a score: "3-1", "3–1"; "three goals to one", "by 3 goals to 1"
+_SCORE_DIGITS = re.compile(r"(?<![\w.,-])(?P<a>\d{1,2})(?P<dash>[-–])(?P<b>\d{1,2})(?![\w–-]|[.,]\d)")
+_SCORE_WORDS = re.compile(r"(?<![\w-])(?P<a>\d{1,2}|[A-Za-z]+)\s+goals?\s+to\s+(?P<b>\d{1,2}|[A-Za-z]+)\b",
+                          re.IGNORECASE)
 _DECIMAL_POINTS = re.compile(r"(?<![\w.,])(?P<number>\d*\.\d+)(?P<rest>\s+(?:percentage\s+)?points?\b)",
                              re.IGNORECASE)
 
@@ -119,17 +125,59 @@ def decimals_of_points(text: str) -> Dict[str, str]:
     return {_key(float(m.group("number"))): m.group("number") for m in _DECIMAL_POINTS.finditer(text)}
 
 
+GOAL_WORDS = {"one": "1", "nil": "0", "zero": "0", "nothing": "0"}  # number words of a score the text module leaves
+
+
+def _goals(word: str) -> Optional[str]:
+    """The goals a word of a score stands for, in digits ("three": "3", "nil": "0"), or None."""
+    return word if word.isdigit() else GOAL_WORDS.get(word.lower()) or number_value(word)
+
+
+def scores_written(text: str) -> Tuple[Optional[str], Dict[Tuple[str, str], str]]:
+    """How ``text`` writes a match's score: the dash of its first score in digits ("3-1": "-"; None without one),
+    and its scores in words by their goals: {("3", "1"): "three goals to one"}."""
+    dash = next((m.group("dash") for m in _SCORE_DIGITS.finditer(text)), None)
+    in_words = {}
+    for m in _SCORE_WORDS.finditer(text):
+        goals = (_goals(m.group("a")), _goals(m.group("b")))
+        if None not in goals:
+            in_words.setdefault(goals, m.group(0))
+    return dash, in_words
+
+
 @lru_cache(maxsize=4096)
 def _reference_forms(references: Tuple[str, ...]):
     joined = "\n".join(references)
-    return amounts(joined), percent_sign(joined), fractions_written(joined), decimals_of_points(joined)
+    return (amounts(joined), percent_sign(joined), fractions_written(joined), decimals_of_points(joined),
+            scores_written(joined))
+
+
+def _align_scores(text: str, dash: Optional[str], in_words: Dict[Tuple[str, str], str]) -> str:
+    """A score in words written in digits where the references write scores so ("three goals to one": "3-1"), and
+    a score in digits in words where the references write that score in words."""
+    def as_digits(m: "re.Match") -> str:
+        goals = (_goals(m.group("a")), _goals(m.group("b")))
+        if None in goals or goals in in_words:
+            return m.group(0)
+        return f"{goals[0]}{dash}{goals[1]}"
+
+    def as_words(m: "re.Match") -> str:
+        return in_words.get((m.group("a"), m.group("b")), m.group(0))
+
+    if dash is not None:
+        text = _SCORE_WORDS.sub(as_digits, text)
+    if in_words:
+        text = _SCORE_DIGITS.sub(as_words, text)
+    return text
 
 
 def align_figures(text: str, references: Sequence[str]) -> str:
     """``text`` with its figures written as the ``references`` write them (module docstring)."""
     if not text or not references:
         return text
-    ref_amounts, ref_sign, ref_fractions, ref_decimals = _reference_forms(tuple(references))
+    ref_amounts, ref_sign, ref_fractions, ref_decimals, (ref_dash, ref_scores) = _reference_forms(tuple(references))
+    if ref_dash is not None or ref_scores:
+        text = _align_scores(text, ref_dash, ref_scores)
     if ref_amounts:
         text = _align_amounts(text, ref_amounts)
     if ref_sign is not None:

@@ -94,3 +94,46 @@ def test_another_fraction_of_a_point_and_halved_for_doubled_are_contradictions()
     same, halved = (r.score for r in PyramidScorer().score(doubled + ["The company's profit halved in 2020."],
                                                             [doubled] * 2))
     assert halved <= same - 0.1
+
+
+def test_weights_read_each_reference_with_the_others_acronyms_and_figures():
+    """A unit's weight counts the references that state it, whatever notation they use ("the ECB" and "the European
+    Central Bank", "0.25 points" and "a quarter point"), and a summary naming the party in full is not contradicted."""
+    references = ["The European Central Bank raised interest rates by a quarter point on Thursday.",
+                  "The ECB raised rates by 0.25 points on Thursday, its first rise in a decade.",
+                  "On Thursday the European Central Bank lifted rates by 0.25 points."]
+    scorer = PyramidScorer()
+    pyramid = scorer.method.build_many([references], [None])[0]
+    weights = {u.text: (u.weight, u.references) for u in pyramid.units}
+    assert weights["The ECB raised rates by 0.25 points on Thursday,"] == (3.0, (0, 1, 2))
+    in_full = "The European Central Bank raised interest rates by a quarter point on Thursday."
+    assert weights[in_full] == (3.0, (0, 1, 2))
+    assert weights["its first rise in a decade."] == (1.0, (1,))
+    full, acronym = (r.score for r in scorer.score(
+        ["The European Central Bank raised rates by 0.25 points on Thursday.",
+         "The ECB raised rates by 0.25 points on Thursday."], [references] * 2, progress=False))
+    assert full == pytest.approx(acronym, abs=0.01) and full > 0.75  # both forms earn the same
+
+
+@pytest.mark.parametrize("text, references, expected", [
+    ("Arsenal beat Chelsea three goals to one.", ["Arsenal won 3-1."], "Arsenal beat Chelsea 3-1."),
+    ("Arsenal beat Chelsea by three goals to nil.", ["Arsenal won 3–0."], "Arsenal beat Chelsea by 3–0."),
+    ("Arsenal beat Chelsea 3-1.", ["Arsenal beat Chelsea three goals to one."],
+     "Arsenal beat Chelsea three goals to one."),
+    ("Arsenal beat Chelsea 2-1.", ["Arsenal beat Chelsea three goals to one."], "Arsenal beat Chelsea 2-1."),
+    ("He scored one goal to win it.", ["Arsenal won 3-1."], "He scored one goal to win it."),  # no score
+    ("The 2010-11 season.", ["Arsenal won 3-1."], "The 2010-11 season."),  # a span of years is no score
+])
+def test_scores_written_as_the_references_write_them(text, references, expected):
+    assert align_figures(text, references) == expected
+
+
+def test_a_score_in_words_is_not_a_contradiction_and_another_score_is():
+    scorer = PyramidScorer()
+    for reference, same, other in [
+            ("Arsenal beat Chelsea 3-1 on Saturday.", "Arsenal beat Chelsea three goals to one on Saturday.",
+             "Arsenal beat Chelsea two goals to one on Saturday."),
+            ("Arsenal beat Chelsea three goals to one on Saturday.", "Arsenal beat Chelsea 3-1 on Saturday.",
+             "Arsenal beat Chelsea 2-1 on Saturday.")]:
+        said, wrong = (r.score for r in scorer.score([same, other], [[reference]] * 2, progress=False))
+        assert said > 0.95 and wrong <= said - 0.4

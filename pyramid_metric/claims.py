@@ -58,7 +58,8 @@ CONTRADICTED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
                 f"beat->win;negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns-after:parties;verbless-edus:claims-of-their-parties;"
-                "weights:contradicting-refs-not-counted;acronyms;figures-as-written;confirmed:mean(presence,confirmed-share))")
+                "weights:contradicting-refs-not-counted+refs-in-each-others-notation;acronyms(both-forms,one-party);"
+                "figures+scores-as-written;confirmed:mean(presence,confirmed-share))")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is

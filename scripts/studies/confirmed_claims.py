@@ -27,8 +27,8 @@ opposites``): verbs read as the other polarity of their opposite ("lost" is "did
 approve", "acquitted", "allowed", "opened", "died", "opposed", "denied"), which deny only a claim of the same
 subject ("Labour lost the seat" denies "Labour won it"; "Reed lost to Jones" does not deny "Jones won").  A fifth
 (``--readings acronyms``): a party and its acronym read as one name by the check ("the ECB" and "the European
-Central Bank", which references that write both ways leave unaligned), and the weights read each reference with
-the other references' acronyms and figures (a unit of "the ECB raised rates by 0.25 points" stated by "the
+Central Bank"), a text given both forms where the references write both ("the ECB (European Central Bank)"), and
+the weights read each reference with the other references' acronyms and figures (a unit of "the ECB raised rates by 0.25 points" stated by "the
 European Central Bank raised rates by a quarter point").
 
 1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
@@ -177,19 +177,43 @@ def opposites_off():
         _clear()
 
 
+def _one_form_only(text, references):
+    """``align_acronyms`` leaving an acronym or an expansion as written where the references write both forms."""
+    from pyramid_metric.acronyms import _ACRONYM, _letters, _reference_forms, acronyms, expansions
+
+    if not text or not references:
+        return text
+    ref_expansions, ref_acronyms = _reference_forms(tuple(references))
+    mine = acronyms(text)
+
+    def spell_out(m):
+        letters = _letters(m.group(0))
+        return m.group(0) if letters in ref_acronyms or letters not in ref_expansions else ref_expansions[letters]
+
+    if mine and ref_expansions:
+        text = _ACRONYM.sub(spell_out, text)
+    wanted = {letters: full for letters, full in expansions(text).items()
+              if letters in ref_acronyms and letters not in ref_expansions and letters not in mine}
+    for letters, full in sorted(wanted.items(), key=lambda kv: -len(kv[1])):
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(full)}(?![A-Za-z])", letters, text)
+    return text
+
+
 @contextmanager
 def acronyms_off():
     """The claim check without a party and its acronym read as one name ("the ECB" and "the European Central Bank",
-    ``_abbreviates``), and the weights without each reference read with the others' acronyms and figures
-    (``_as_the_others_write``)."""
-    kept = (claims_module._abbreviates, reference.ReferencePyramidMethod._as_the_others_write)
+    ``_abbreviates``), texts not given both forms where the references write both (``_one_form_only``), and the
+    weights without each reference read with the others' acronyms and figures (``_as_the_others_write``)."""
+    kept = (claims_module._abbreviates, reference.ReferencePyramidMethod._as_the_others_write, reference.align_acronyms)
     claims_module._abbreviates = lambda acronym, name: False
     reference.ReferencePyramidMethod._as_the_others_write = lambda self, text, others: text
+    reference.align_acronyms = _one_form_only
     _clear()
     try:
         yield
     finally:
-        claims_module._abbreviates, reference.ReferencePyramidMethod._as_the_others_write = kept
+        (claims_module._abbreviates, reference.ReferencePyramidMethod._as_the_others_write,
+         reference.align_acronyms) = kept
         _clear()
 
 

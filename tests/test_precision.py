@@ -111,3 +111,15 @@ def test_cli_score_lines_carry_precision_recall_f1(tmp_path):
     rec = json.loads(out.read_text())
     assert rec["recall"] == rec["score"] and 0 < rec["precision"] <= 1
     assert rec["f1"] == pytest.approx(2 * rec["precision"] * rec["score"] / (rec["precision"] + rec["score"]))
+
+
+def test_precision_reads_acronyms_and_figures_as_the_references_write_them():
+    reference = "Microsoft agreed to buy Activision for $6.5 billion, the European Central Bank said."
+    other_notation = "Microsoft agreed to buy Activision for $6.5bn, the ECB said."
+    with_snow = "Microsoft agreed to buy Activision for $6.5bn. The ECB said so. Snow fell in the Alps."
+    checked = PyramidScorer().score([reference, other_notation, with_snow], [[reference]] * 3, progress=False)
+    words_alone = PyramidScorer(claims="off").score([other_notation], [[reference]], progress=False)[0]
+    assert checked[0].precision == pytest.approx(1.0) and checked[1].precision == pytest.approx(1.0)
+    assert words_alone.precision < 0.9
+    # an unsupported sentence is named as the summary writes it
+    assert [(k, text) for k, text, _ in checked[2].result.unsupported] == [(2, "Snow fell in the Alps.")]

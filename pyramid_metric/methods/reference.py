@@ -663,9 +663,12 @@ class ReferencePyramidMethod(Method):
                 supports, judge = support_texts(pyr.units, [range(len(pyr.units))], pyr.mentions), self.matcher
             else:
                 supports, judge = support_texts(pyr.units, pyr.reference_groups()), self.judge(pyr)
-            values = precision_many([sentences[i] or [summaries[i]] for i in idx], supports, judge,
-                                    english=_english(tuple(supports)))
-            found.update(zip(idx, values))
+            written = [sentences[i] or [summaries[i]] for i in idx]
+            # each summary's sentences read with the references' acronyms and figures, as the recall reads them
+            read = [self._in_their_words(" ".join(sents), sents, supports)[1] for sents in written]
+            values = precision_many(read, supports, judge, english=_english(tuple(supports)))
+            found.update((i, (value, [(k, sents[k], share) for k, _, share in unsupported]))
+                         for i, sents, (value, unsupported) in zip(idx, written, values))
         return [replace(r, precision=found[i][0], unsupported=tuple(found[i][1])) if i in found
                 else replace(r, precision=0.0) for i, r in enumerate(results)]
 

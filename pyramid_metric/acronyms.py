@@ -4,9 +4,10 @@ A reference says "the European Central Bank", a summary "the ECB": the same part
 must match exactly).  :func:`align_acronyms` rewrites, in the text to be judged, each acronym whose expansion the
 references spell out (and do not abbreviate) into that expansion, and each expansion the references abbreviate
 (and do not spell out) into the acronym; where the references write both, the text writes both ("the ECB (European
-Central Bank)", "the European Central Bank (ECB)"), so that each reference's units find their own form.  An expansion is a run of capitalised words, with "of", "and", "for",
-"the", "de" allowed inside, whose initials are the acronym's letters ("Federal Bureau of Investigation": FBI;
-"National Health Service": NHS).  Nothing else in the text changes; a text without acronyms is returned as it is.
+Central Bank)", "the European Central Bank (ECB)"), so that each reference's units find their own form.  An
+expansion is a run of capitalised words, with "of", "and", "for", "the", "de" allowed inside, whose initials are the
+acronym's letters ("Federal Bureau of Investigation": FBI; "National Health Service": NHS).  Nothing else in the
+text changes; a text without acronyms is returned as it is.
 """
 from __future__ import annotations
 

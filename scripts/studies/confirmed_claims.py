@@ -28,8 +28,8 @@ approve", "acquitted", "allowed", "opened", "died", "opposed", "denied"), which 
 subject ("Labour lost the seat" denies "Labour won it"; "Reed lost to Jones" does not deny "Jones won").  A fifth
 (``--readings acronyms``): a party and its acronym read as one name by the check ("the ECB" and "the European
 Central Bank"), a text given both forms where the references write both ("the ECB (European Central Bank)"), and
-the weights read each reference with the other references' acronyms and figures (a unit of "the ECB raised rates by 0.25 points" stated by "the
-European Central Bank raised rates by a quarter point").
+the weights read each reference with the other references' acronyms and figures (a unit of "the ECB raised rates
+by 0.25 points" stated by "the European Central Bank raised rates by a quarter point").
 
 1. **Presence labels** (``--labels``): RoSE's judgments of whether each content unit is present in each summary
    (first N documents of XSum and SAMSum): how many pairs each reading touches and how many of those a person

@@ -66,10 +66,11 @@ def align_acronyms(text: str, references: Sequence[str]) -> str:
         return text
     ref_expansions, ref_acronyms = _reference_forms(tuple(references))
     mine = acronyms(text)
+    spelt = expansions(text) if mine else {}  # a text that writes both forms itself is left as it is
 
     def spell_out(m: "re.Match") -> str:
         letters = _letters(m.group(0))
-        if letters not in ref_expansions:
+        if letters not in ref_expansions or letters in spelt:
             return m.group(0)
         if letters in ref_acronyms:  # the references write both: so does the text
             return f"{m.group(0)} ({ref_expansions[letters]})"

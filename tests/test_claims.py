@@ -238,6 +238,9 @@ def test_signature_names_the_check():
      "The ECB (European Central Bank) cut rates."),
     ("The European Central Bank cut rates.", ["The ECB cut rates.", "The European Central Bank met."],
      "The European Central Bank (ECB) cut rates."),
+    # a text that writes both forms itself is left as it is: a copy of the reference stays a copy
+    ("GDP, or Gross Domestic Product, rose.", ["GDP, or Gross Domestic Product, rose."],
+     "GDP, or Gross Domestic Product, rose."),
     ("The BBC said so.", ["The broadcaster said so."], "The BBC said so."),                          # no expansion
 ])
 def test_acronyms_in_the_references_wording(text, references, expected):

@@ -137,3 +137,8 @@ def test_a_score_in_words_is_not_a_contradiction_and_another_score_is():
              "Arsenal beat Chelsea 2-1 on Saturday.")]:
         said, wrong = (r.score for r in scorer.score([same, other], [[reference]] * 2, progress=False))
         assert said > 0.95 and wrong <= said - 0.4
+
+
+def test_a_reference_that_writes_a_name_both_ways_copied_scores_one():
+    reference = "GDP, or Gross Domestic Product, is the most watched economic statistic, the ONS said."
+    assert PyramidScorer().score([reference], [[reference]], progress=False)[0].score == pytest.approx(1.0)

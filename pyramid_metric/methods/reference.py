@@ -332,9 +332,9 @@ class ReferencePyramidMethod(Method):
 
     def _as_the_others_write(self, text: str, others: Sequence[str]) -> str:
         """A reference's text as the weights read it: its acronyms and figures written as the ``others`` (the other
-        references' units) write them (``_in_their_words``), so that "the ECB" states a unit of "the European
+        references' units) write them (``_as_theirs``), so that "the ECB" states a unit of "the European
         Central Bank" and "$6.5bn" one of "$6.5 billion"."""
-        return self._in_their_words(text, (), others)[0]
+        return self._as_theirs(text, others)
 
     def _unless_contradicted(self, presence: np.ndarray, unit_claims, text: str, sentences: Sequence[str] = (),
                              cap: Optional[float] = None) -> np.ndarray:
@@ -470,8 +470,9 @@ class ReferencePyramidMethod(Method):
         self._judge_ahead(summaries, sentences, pyramids)
         if self.config.claims != "off":  # the sentences the check may read, parsed in one batch
             edu = [(s, p) for s, p in zip(sentences, pyramids) if p.units and not isinstance(p, HumanSCUPyramid)]
+            units = {id(p): [u.text for u in p.units] for _, p in edu}
             parse_suspects([self._edu_claims(p) for _, p in edu],
-                           [self._in_their_words(" ".join(s), s, [u.text for u in p.units])[1] for s, p in edu])
+                           [[self._as_theirs(x, units[id(p)]) for x in s] for s, p in edu])
         results = [self._score_one(s, pyr, sents) for s, pyr, sents in zip(summaries, pyramids, sentences)]
         return self._with_precision(results, summaries, sentences, pyramids)
 
@@ -593,7 +594,7 @@ class ReferencePyramidMethod(Method):
             if not pyr.units or not summary.strip() or not self.reads_learned(pyr):
                 continue
             texts = judged_texts(pyr) if isinstance(pyr, HumanSCUPyramid) else [u.text for u in pyr.units]
-            judged = self._in_their_words(summary, sents, texts)[0]
+            judged = self._as_theirs(summary, texts)
             pairs.extend((t, judged) for t in texts)
         if pairs:
             self.learned.presence_many(list(dict.fromkeys(pairs)))
@@ -602,13 +603,13 @@ class ReferencePyramidMethod(Method):
         """The summary and its sentences as judged: with ``claims="check"``, their acronyms and the names they
         abbreviate, and their figures ("$6.5bn", "5%", "a quarter point"), written as ``texts`` (the units) write
         them (:func:`pyramid_metric.acronyms.align_acronyms`, :func:`pyramid_metric.figures.align_figures`)."""
+        return self._as_theirs(summary, texts), [self._as_theirs(s, texts) for s in sentences]
+
+    def _as_theirs(self, text: str, texts: Sequence[str]) -> str:
+        """One text as judged (``_in_their_words``): unchanged under ``claims="off"``."""
         if self.config.claims == "off":
-            return summary, sentences
-
-        def as_theirs(text: str) -> str:
-            return align_figures(align_acronyms(text, texts), texts)
-
-        return as_theirs(summary), [as_theirs(s) for s in sentences]
+            return text
+        return align_figures(align_acronyms(text, texts), texts)
 
     def _word_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
         """Presence of each unit in the summary as the matcher reads words, half of it required in one place."""
@@ -665,7 +666,7 @@ class ReferencePyramidMethod(Method):
                 supports, judge = support_texts(pyr.units, pyr.reference_groups()), self.judge(pyr)
             written = [sentences[i] or [summaries[i]] for i in idx]
             # each summary's sentences read with the references' acronyms and figures, as the recall reads them
-            read = [self._in_their_words(" ".join(sents), sents, supports)[1] for sents in written]
+            read = [[self._as_theirs(s, supports) for s in sents] for sents in written]
             values = precision_many(read, supports, judge, english=_english(tuple(supports)))
             found.update((i, (value, [(k, sents[k], share) for k, _, share in unsupported]))
                          for i, sents, (value, unsupported) in zip(idx, written, values))

@@ -16,10 +16,14 @@ One vocabulary for the JSON explanation, the HTML report, the CLI and the Space:
 
 The words of a summary that support a unit are the words it shares with the unit's content
 words (stemmed, each word used once): exactly what the default "recall" matcher counts, and a
-readable approximation of what other matchers compare.
+readable approximation of what other matchers compare.  Where the summary was read in the
+references' notation ("the ECB" as "the ECB (European Central Bank)", "$6.5bn" as "$6.5 billion",
+"three goals to one" as "3-1"), the words are found in the summary as read and shown on the words
+as written that they stand for.
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections import Counter
@@ -57,6 +61,42 @@ def supporting_words(span_text: str, unit_text: str) -> Offsets:
             avail[s] -= 1
             out.append((start, end))
     return out
+
+
+def written_words(written: str, read: str) -> List[Offsets]:
+    """For each word of ``read`` (a text as the matcher read it: ``written`` with acronyms, figures and scores in the
+    references' notation), the offsets of the words of ``written`` it stands for: a word kept is itself, a word put in
+    place of others ("billion" for "bn", "3-1" for "three goals to one") stands for all of them, and a word added
+    ("European Central Bank" after "ECB") for the word before it."""
+    mine, theirs = _tokens(written), _tokens(read)
+    out: List[Offsets] = [[] for _ in theirs]
+    blocks = difflib.SequenceMatcher(None, [t.lower() for _, _, t in mine], [t.lower() for _, _, t in theirs],
+                                     autojunk=False).get_opcodes()
+    for op, a1, a2, b1, b2 in blocks:
+        if op == "equal":
+            for k in range(b2 - b1):
+                out[b1 + k] = [mine[a1 + k][:2]]
+        elif op == "replace":
+            for k in range(b1, b2):
+                out[k] = [m[:2] for m in mine[a1:a2]]
+        elif op == "insert" and mine:
+            for k in range(b1, b2):
+                out[k] = [mine[max(a1 - 1, 0)][:2]]
+    return out
+
+
+def supporting_words_as_read(span_text: str, read_text: str, unit_text: str) -> Offsets:
+    """:func:`supporting_words` found in ``read_text`` (the span as the matcher read it) and shown on the words of
+    ``span_text`` they stand for (:func:`written_words`)."""
+    if not read_text or read_text == span_text:
+        return supporting_words(span_text, unit_text)
+    avail = Counter(_unit_stems(unit_text))
+    shown = set()
+    for (_, _, s), written in zip(_tokens(read_text), written_words(span_text, read_text)):
+        if avail[s] > 0:
+            avail[s] -= 1
+            shown.update(written)
+    return sorted(shown)
 
 
 def found_words(unit_text: str, span_text: str) -> Offsets:
@@ -102,8 +142,8 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
 
     Adds: ``text`` (the sentence), ``precision_text`` (the precision side in a sentence, when the method has
     one), ``value_rule`` and ``credit_rule`` (how values and credits are set, in words), to each match the
-    unit's ``weight``, ``summary_words`` (offsets into ``span_text``) and ``unit_words`` (offsets into
-    ``unit_text``), to each pyramid unit its ``value``,
+    unit's ``weight``, ``summary_words`` (offsets into ``span_text``; found in ``read_text`` when the match has one)
+    and ``unit_words`` (offsets into ``unit_text``), to each pyramid unit its ``value``,
     ``credit`` and ``written_by`` (with several references, those whose own text holds the unit: it counts once
     for each), and ``unlisted_credit`` (credit of units found too weakly to be listed as matches).
     """
@@ -112,8 +152,8 @@ def complete(d: dict, result: ScoreResult, pyramid: Pyramid) -> dict:
     earned = [0.0] * len(units)
     for m, md in zip(result.matches, d["matches"]):
         md["weight"] = units[m.unit].weight if m.unit < len(units) else m.weight
-        md["summary_words"] = [list(o) for o in supporting_words(m.span_text, m.unit_text)]
-        md["unit_words"] = [list(o) for o in found_words(m.unit_text, m.span_text)]
+        md["summary_words"] = [list(o) for o in supporting_words_as_read(m.span_text, m.read_text, m.unit_text)]
+        md["unit_words"] = [list(o) for o in found_words(m.unit_text, m.read_text or m.span_text)]
         if m.unit < len(units):
             earned[m.unit] += m.credit
     groups = pyramid.reference_groups() if units else []

@@ -99,6 +99,15 @@ def _summary_html(spans: Sequence[str], matches: List[dict]) -> str:
     return sep.join(parts)
 
 
+def _read_as_html(matches: List[dict]) -> str:
+    """The summary as it was read, where the references write its acronyms, figures or scores otherwise."""
+    read = next((m["read_text"] for m in matches if m.get("read_text")), "")
+    if not read:
+        return ""
+    return (f'<p class="legend">Read in the references\' notation (acronyms, figures, scores): '
+            f"{html.escape(read)}</p>")
+
+
 def _tier_label(weight: float, n_refs: int) -> str:
     if float(weight).is_integer() and 1 <= weight <= n_refs:
         return f"Weight {number(weight)}: expressed by {number(weight)} of {n_refs} reference" + (
@@ -212,6 +221,7 @@ def example_html(ex_id: int, score: float, summary_spans: Sequence[str], explana
     return (f'<section class="ex" id="ex{ex_id}">{title}<div class="headline"><span class="score">{score:.3f}'
             f'</span><span class="sentence">{html.escape(sentence)}</span></div>'
             f"<h3>Summary</h3><p class=\"summary\">{_summary_html(summary_spans, explanation['matches'])}</p>"
+            f"{_read_as_html(explanation['matches'])}"
             f'<p class="legend">Marked words earned credit; point at a unit below to see the words that support '
             f"it.</p><h3>What the summary earned, unit by unit ({n_units} units)</h3>{_legend(explanation)}"
             f"{_unit_rows(ex_id, explanation, len(summary_spans))}{refs}{src}{notes}</section>")

@@ -23,7 +23,8 @@ class Match:
     """Summary span ``span`` matched pyramid unit ``unit`` with ``similarity``; it earned ``credit`` of the unit's
     value.  The field ``weight`` holds that value (what the unit is worth when fully expressed: its weight, or its
     weight x its content words); read it as :attr:`value`, because users meet "weight" as the number of
-    references that express a unit.
+    references that express a unit.  ``read_text``, when not empty, is the span as the matcher read it: written
+    in the references' notation (their acronyms, figures and scores), where that differs from ``span_text``.
     """
 
     span: int
@@ -33,6 +34,7 @@ class Match:
     similarity: float
     weight: float
     credit: float
+    read_text: str = ""
 
     @property
     def value(self) -> float:
@@ -40,8 +42,11 @@ class Match:
         return self.weight
 
     def to_dict(self) -> dict:
-        return {"span": self.span, "span_text": self.span_text, "unit": self.unit, "unit_text": self.unit_text,
-                "similarity": self.similarity, "value": self.value, "credit": self.credit}
+        out = {"span": self.span, "span_text": self.span_text, "unit": self.unit, "unit_text": self.unit_text,
+               "similarity": self.similarity, "value": self.value, "credit": self.credit}
+        if self.read_text:
+            out["read_text"] = self.read_text
+        return out
 
 
 def f_measure(precision: float, recall: float) -> float:
@@ -106,10 +111,13 @@ def capped(credit: float, bound: float, bound_name: str, score_name: str = "scor
 CREDITED = 0.1  # soft credit: units with less presence than this are listed as missed in explanations
 
 
-def soft_matches(summary: str, units, presence, values, credit) -> Tuple[Tuple[Match, ...], Tuple[int, ...]]:
+def soft_matches(summary: str, units, presence, values, credit,
+                 read: str = "") -> Tuple[Tuple[Match, ...], Tuple[int, ...]]:
     """The matches (units with presence >= ``CREDITED``: their presence, value and credit) and the missed
-    unit indices of a score with soft credit (the reference-EDU pyramid and the human-pyramid mode)."""
-    matches = tuple(Match(0, summary, j, u.text, float(presence[j]), float(values[j]), float(credit[j]))
+    unit indices of a score with soft credit (the reference-EDU pyramid and the human-pyramid mode); ``read``: the
+    summary as the matcher read it, when that differs from ``summary`` (the references' notation)."""
+    read = read if read != summary else ""
+    matches = tuple(Match(0, summary, j, u.text, float(presence[j]), float(values[j]), float(credit[j]), read)
                     for j, u in enumerate(units) if presence[j] >= CREDITED)
     return matches, tuple(j for j in range(len(units)) if presence[j] < CREDITED)
 

@@ -19,7 +19,8 @@ import pytest
 
 from conftest import headless_chromium
 from pyramid_metric import PyramidScorer
-from pyramid_metric.explanation import found_words, summary_sentence, supporting_words
+from pyramid_metric.explanation import (found_words, summary_sentence, supporting_words, supporting_words_as_read,
+                                        written_words)
 from pyramid_metric.report import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,6 +103,35 @@ def test_supporting_words_are_clipped_and_stemmed():
     unit = "The power was lost, power"
     assert [unit[a:b] for a, b in found_words(unit, text)] == ["power", "lost", "power"]
     assert supporting_words("Nothing here.", "The storm hit") == []
+
+
+def test_words_read_in_the_references_notation_are_shown_as_written():
+    # kept words stand for themselves, a word put in place of others for all of them, a word added for the one before
+    written, read = "The ECB paid $6.5bn, winning three goals to one.", "The ECB (European Central Bank) paid $6.5 " \
+                                                                     "billion, winning 3-1."
+    shown = [[written[a:b] for a, b in offs] for offs in written_words(written, read)]
+    assert shown == [["The"], ["ECB"], ["ECB"], ["ECB"], ["ECB"], ["paid"], ["6"], ["5bn"], ["5bn"], ["winning"],
+                     ["three", "goals", "to", "one"], ["three", "goals", "to", "one"]]
+    unit = "The European Central Bank paid $6.5 billion"
+    assert [written[a:b] for a, b in supporting_words_as_read(written, read, unit)] == ["ECB", "paid", "6", "5bn"]
+    assert supporting_words_as_read(written, "", unit) == supporting_words(written, unit)  # read as written
+
+
+def test_explanation_marks_words_credited_through_the_references_notation():
+    # the default reads the summary with the references' acronym, figure and score: the words it credits are marked
+    # where the summary writes them, and the summary as read is in the explanation (and the report)
+    out = PyramidScorer().compute(predictions=["The ECB paid $6.5bn after Arsenal beat Chelsea three goals to one."],
+                                  references=[["The European Central Bank paid $6.5 billion after Arsenal beat "
+                                               "Chelsea 3-1."]], explain=True)
+    ex = out["explanations"][0]
+    marked = {m["span_text"][a:b] for m in ex["matches"] for a, b in m["summary_words"]}
+    assert {"ECB", "5bn", "three", "goals", "one"} <= marked
+    read = {m.get("read_text") for m in ex["matches"]}
+    assert read == {"The European Central Bank paid $6.5 billion after Arsenal beat Chelsea 3-1."}
+    report = html_report([{"explanation": ex}], out["signature"])
+    assert "Read in the references' notation" in report and "European Central Bank paid" in report
+    plain = PyramidScorer().compute(predictions=["The bank paid."], references=[["The bank paid."]], explain=True)
+    assert all("read_text" not in m for m in plain["explanations"][0]["matches"])  # written as read: no key
 
 
 def test_summary_sentence_for_capped_and_other_scores():

@@ -163,9 +163,10 @@ def scu_presence(presence: Callable[[List[str]], np.ndarray], pyr: HumanSCUPyram
 
 
 def score_human(pyr: HumanSCUPyramid, summary: str, presence: Callable[[List[str]], np.ndarray],
-                normalization: str) -> ScoreResult:
+                normalization: str, read: str = "") -> ScoreResult:
     """The score of ``summary`` against a human pyramid (module docstring); ``presence(texts)`` is the
-    method's presence of texts in this summary under its sentence rule."""
+    method's presence of texts in this summary under its sentence rule; ``read``: the summary as it judges it, when
+    written otherwise (the SCUs' notation)."""
     units = pyr.units
     total_weight = float(sum(u.weight for u in units))
     if normalization == "modified":
@@ -181,7 +182,7 @@ def score_human(pyr: HumanSCUPyramid, summary: str, presence: Callable[[List[str
     weights = np.array([u.weight for u in units])
     credit = weights * p
     total = float(credit.sum())
-    matches, missed = soft_matches(summary, units, p, weights, credit)
+    matches, missed = soft_matches(summary, units, p, weights, credit, read)
     with_mentions = sum(1 for m in pyr.mentions if m)
     notes = [f"human pyramid: each SCU earns its weight x its presence (the mean of its presence in the whole "
              f"summary and in the summary sentence that holds most of it"

@@ -676,7 +676,7 @@ class ReferencePyramidMethod(Method):
     def _recall(self, summary: str, pyr: Pyramid, sentences: Sequence[str]) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
             result = score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences, pyr),
-                                 self.config.scu_score)
+                                 self.config.scu_score, self._as_theirs(summary, judged_texts(pyr)))
             if pyr.reference_pyramid is None or not summary.strip():
                 return result
             return with_reference_pyramid(result, self._recall(summary, pyr.reference_pyramid, sentences))
@@ -691,7 +691,8 @@ class ReferencePyramidMethod(Method):
         credit = values * p
         total = pyr.pooled_credit(credit)
         n_groups = len(pyr.reference_groups())
-        matches, missed = soft_matches(summary, units, p, values, credit)
+        matches, missed = soft_matches(summary, units, p, values, credit,
+                                       self._as_theirs(summary, [u.text for u in units]))
         weight = "1 (its share of its fact's weight)" if pyr.shared_weight else "its weight"
         worth = f"{weight} x its content words" if pyr.content_credit else weight
         how = {"summary+sentence": "its presence in the whole summary and in the summary sentence that holds "

@@ -519,9 +519,9 @@ class ReferencePyramidMethod(Method):
         return rows[0], (rows[1:].max(axis=0) if len(rows) > 1 else rows[0])
 
     def _summary_presence(self, pyr: Pyramid, summary: str, sentences: Sequence[str]) -> np.ndarray:
-        """Presence of each unit in the summary (module docstring, 2), capped where the summary contradicts it."""
+        """Presence of each unit in the summary (module docstring, 2), capped where the summary contradicts it;
+        ``summary`` and ``sentences`` are given as judged, in the units' notation (``_in_their_words``)."""
         texts = [u.text for u in pyr.units]
-        summary, sentences = self._in_their_words(summary, sentences, texts)
         presence = self._with_judge(self._word_presence(pyr, summary, sentences), texts, summary, pyr)
         presence = self._where_confirmed(presence, lambda: self._edu_claims(pyr), texts, summary, sentences)
         checked = self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences)
@@ -686,13 +686,13 @@ class ReferencePyramidMethod(Method):
             return ScoreResult.empty(0.0, len(units), "the pyramid is empty", (summary,))
         if not summary.strip():
             return ScoreResult.empty(bound, len(units), "the summary has no words")
-        p = self._summary_presence(pyr, summary, sentences)
+        read, read_sentences = self._in_their_words(summary, sentences, [u.text for u in units])
+        p = self._summary_presence(pyr, read, read_sentences)
         values = np.array(pyr.unit_values())
         credit = values * p
         total = pyr.pooled_credit(credit)
         n_groups = len(pyr.reference_groups())
-        matches, missed = soft_matches(summary, units, p, values, credit,
-                                       self._as_theirs(summary, [u.text for u in units]))
+        matches, missed = soft_matches(summary, units, p, values, credit, read)
         weight = "1 (its share of its fact's weight)" if pyr.shared_weight else "its weight"
         worth = f"{weight} x its content words" if pyr.content_credit else weight
         how = {"summary+sentence": "its presence in the whole summary and in the summary sentence that holds "

@@ -24,7 +24,9 @@ encoded once for all of its units: about 300 tokens per REALSumm summary
 instead of 100 per (unit, summary) pair.
 
 - every layer's query/key/value/output/FFN maps carry LoRA adapters
-  (``segment.transformer.LoRALinear``; the pretrained weights stay frozen);
+  (``segment.transformer.LoRALinear``; the pretrained weights stay frozen), folded
+  into the maps they adapt when the matcher loads them (one product per map instead
+  of three; in float64, which leaves the rounded probabilities as they were);
 - the unit's final states (its tokens and its [SEP]) are mean-pooled into an
   MLP head; two lexical features of the pair, the unit's content-word recall
   and stemmed-bigram recall in the summary (:func:`lexical_features`), enter
@@ -164,6 +166,8 @@ class LearnedMatcher(Matcher):
         if self._model is None:
             with self._lock:
                 if self._model is None:
+                    from ..segment.transformer import merge_lora
+
                     torch = _torch()
                     tensors, config = load_weights(self.weights_dir)
                     arch = config["architecture"]
@@ -178,6 +182,8 @@ class LearnedMatcher(Matcher):
                     model.load_trained_state({k: v.to(torch.float32) for k, v in tensors.items()})
                     model.double()  # float64: a probability does not depend on what it was batched with
                     model.eval()
+                    for layer in model.encoder.encoder.layer:  # inference only: adapters folded in, in float64
+                        merge_lora(layer)
                     self._config = config
                     self._model = model
         return self._model

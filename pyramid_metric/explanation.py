@@ -48,19 +48,23 @@ def _unit_stems(unit_text: str) -> List[str]:
     return content_words(stems) or stems  # a unit of stop words only is compared word for word
 
 
-def supporting_words(span_text: str, unit_text: str) -> Offsets:
-    """Character offsets of the words of ``span_text`` that express ``unit_text``'s content words.
-
-    Each content word of the unit is credited once, to its first occurrence in the span (the
-    clipping of the recall matcher).
-    """
+def _credited(tokens: List[Tuple[int, int, str]], unit_text: str) -> List[int]:
+    """Indices of the ``tokens`` (:func:`_tokens`) that express ``unit_text``'s content words: each content word of
+    the unit credited once, to its first occurrence (the clipping of the recall matcher)."""
     avail = Counter(_unit_stems(unit_text))
     out = []
-    for start, end, s in _tokens(span_text):
+    for k, (_, _, s) in enumerate(tokens):
         if avail[s] > 0:
             avail[s] -= 1
-            out.append((start, end))
+            out.append(k)
     return out
+
+
+def supporting_words(span_text: str, unit_text: str) -> Offsets:
+    """Character offsets of the words of ``span_text`` that express ``unit_text``'s content words (each content word
+    of the unit credited once, to its first occurrence in the span)."""
+    tokens = _tokens(span_text)
+    return [tokens[k][:2] for k in _credited(tokens, unit_text)]
 
 
 def written_words(written: str, read: str) -> List[Offsets]:
@@ -70,7 +74,7 @@ def written_words(written: str, read: str) -> List[Offsets]:
     ("European Central Bank" after "ECB") for the word before it."""
     mine, theirs = _tokens(written), _tokens(read)
     out: List[Offsets] = [[] for _ in theirs]
-    blocks = difflib.SequenceMatcher(None, [t.lower() for _, _, t in mine], [t.lower() for _, _, t in theirs],
+    blocks = difflib.SequenceMatcher(None, [t for _, _, t in mine], [t for _, _, t in theirs],  # stems, lower case
                                      autojunk=False).get_opcodes()
     for op, a1, a2, b1, b2 in blocks:
         if op == "equal":
@@ -90,13 +94,8 @@ def supporting_words_as_read(span_text: str, read_text: str, unit_text: str) -> 
     ``span_text`` they stand for (:func:`written_words`)."""
     if not read_text or read_text == span_text:
         return supporting_words(span_text, unit_text)
-    avail = Counter(_unit_stems(unit_text))
-    shown = set()
-    for (_, _, s), written in zip(_tokens(read_text), written_words(span_text, read_text)):
-        if avail[s] > 0:
-            avail[s] -= 1
-            shown.update(written)
-    return sorted(shown)
+    stands_for = written_words(span_text, read_text)
+    return sorted({o for k in _credited(_tokens(read_text), unit_text) for o in stands_for[k]})
 
 
 def found_words(unit_text: str, span_text: str) -> Offsets:

@@ -631,8 +631,8 @@ class ReferencePyramidMethod(Method):
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str],
                        pyr: Pyramid) -> np.ndarray:
-        """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``."""
-        summary, sentences = self._in_their_words(summary, sentences, texts)
+        """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``; ``summary`` and
+        ``sentences`` are given as judged, in the texts' notation (``_in_their_words``)."""
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
         presence = self._with_judge((whole + best) / 2, texts, summary, pyr)
         text_claims = lru_cache(maxsize=1)(lambda: read_claims(list(texts)))  # read once, if at all
@@ -675,8 +675,9 @@ class ReferencePyramidMethod(Method):
 
     def _recall(self, summary: str, pyr: Pyramid, sentences: Sequence[str]) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
-            result = score_human(pyr, summary, lambda texts: self._rule_presence(texts, summary, sentences, pyr),
-                                 self.config.scu_score, self._as_theirs(summary, judged_texts(pyr)))
+            read, read_sentences = self._in_their_words(summary, sentences, judged_texts(pyr))
+            result = score_human(pyr, summary, lambda texts: self._rule_presence(texts, read, read_sentences, pyr),
+                                 self.config.scu_score, read)
             if pyr.reference_pyramid is None or not summary.strip():
                 return result
             return with_reference_pyramid(result, self._recall(summary, pyr.reference_pyramid, sentences))

@@ -27,7 +27,10 @@ fills with a name (the unit's name absent from the summary's claim, or another o
 Cole" and "Carlton Cole", "Manchester United" and "Manchester City"; a title or one letter misspelt is no other
 name), describes one of the unit's words with another name of the same kind where the unit's is not said ("a camp
 in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), or
-states other figures (both have figures, none shared).  A unit is :func:`contradicted` by a summary
+states other figures (both have figures, none shared); the first two *deny* the fact, the others *change a
+detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence,
+DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people).  A unit is
+:func:`contradicted` by a summary
 when one of its claims is contradicted by every summary claim that bears on it: a summary that also states the
 fact as the unit does is not penalised for stating its negation elsewhere, and a summary that does not mention
 the predicate leaves the judgment to the word judges.
@@ -55,6 +58,9 @@ from .text import _stop_stems, content_words, detect_language, number_value, par
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
 CONTRADICTED_CAP = 0.5
+# A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
+# (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
+DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
                 f"beat->win;negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns-after:parties;verbless-edus:claims-of-their-parties;"
@@ -466,24 +472,36 @@ def bears_on(unit: Claim, other: Claim) -> bool:
     return any(_shares(a, b) for a in unit_args for b in other_args)
 
 
-def contradicts(unit: Claim, other: Claim) -> bool:
-    """Whether ``other`` (which bears on ``unit``) states the opposite: other polarity, swapped roles, another
-    name as agent or patient (for a symmetric predicate, "met", the two together), other figures (module
-    docstring)."""
+# how a claim contradicts another (:func:`contradiction`): it denies the fact, stating its other polarity or its
+# roles swapped with the unit's own words ("did not beat", "Real Madrid beat Barcelona"), or it changes a detail of
+# it, another party or other figures ("Google has agreed to buy", "for $2.1 billion")
+DENIED, CHANGED = "denied", "changed"
+
+
+def contradiction(unit: Claim, other: Claim) -> str:
+    """How ``other`` (which bears on ``unit``) states the opposite: DENIED for the other polarity or swapped roles,
+    CHANGED for another name as agent or patient (for a symmetric predicate, "met", the two together) or other
+    figures, "" where it does not (module docstring)."""
     if unit.negated != other.negated:  # a verb's opposite on one side: the other polarity of the same subject only
-        return unit.opposed == other.opposed or _same_subject(unit, other)
+        return DENIED if unit.opposed == other.opposed or _same_subject(unit, other) else ""
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
-        return (bool(mine.party and theirs.party and not _named_alike(mine, theirs))
-                or _other_figures(unit, other))
+        changed = (bool(mine.party and theirs.party and not _named_alike(mine, theirs))
+                   or _other_figures(unit, other))
+        return CHANGED if changed else ""
     straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
     crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
     if (crossed or _one_role_crossed(unit, other)) and not straight:
-        return True
+        return DENIED
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
         if mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs)):
-            return True
-    return _other_figures(unit, other) or _other_modifier_name(unit, other)
+            return CHANGED
+    return CHANGED if _other_figures(unit, other) or _other_modifier_name(unit, other) else ""
+
+
+def contradicts(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` (which bears on ``unit``) states the opposite (:func:`contradiction`)."""
+    return bool(contradiction(unit, other))
 
 
 def _named_alike(mine: Argument, theirs: Argument) -> bool:
@@ -620,11 +638,25 @@ def _other_figures(unit: Claim, other: Claim) -> bool:
 def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
     """Whether a text contradicts a unit: one of the unit's claims is contradicted by every claim of the text
     that bears on it (and at least one does); a claim the text only entails counts where it contradicts."""
+    return bool(contradiction_of(unit_claims, text_claims))
+
+
+def contradiction_of(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> str:
+    """How a text contradicts a unit (:func:`contradicted`): DENIED where a claim of the unit is denied by every
+    claim of the text that bears on it (or the text negates it with another construction), CHANGED where a claim
+    is contradicted by every bearing claim and some of them change a detail only, "" where the text does not
+    contradict it."""
+    found = ""
     for claim in unit_claims:
         bearing = [c for c in text_claims if bears_on(claim, c) and not (c.entailed and not contradicts(claim, c))]
-        if bearing and all(contradicts(claim, c) for c in bearing):
-            return True
-    return _denied_in_other_words(unit_claims, text_claims)
+        kinds = [contradiction(claim, c) for c in bearing]
+        if bearing and all(kinds):
+            if all(k == DENIED for k in kinds):
+                return DENIED
+            found = CHANGED
+    if _denied_in_other_words(unit_claims, text_claims):
+        return DENIED
+    return found
 
 
 RESTATED = 2  # words of a negated claim's object and other arguments a unit must share to be denied by it
@@ -741,25 +773,31 @@ def _mentions(claim: Claim, sentence: Sequence[str]) -> bool:
 
 
 def cap_contradicted(presence: np.ndarray, unit_claims: Sequence[Sequence[Claim]], text: str,
-                     sentences: Sequence[str] = (), cap: float = CONTRADICTED_CAP) -> np.ndarray:
-    """``presence`` (of each unit in ``text``; ``unit_claims``: each unit's claims) capped at ``cap`` for the
-    units ``text`` contradicts; text in a language other than English is left as it is (the parse is English).
+                     sentences: Sequence[str] = (), cap: float = CONTRADICTED_CAP,
+                     denied_cap: Optional[float] = None) -> np.ndarray:
+    """``presence`` (of each unit in ``text``; ``unit_claims``: each unit's claims) capped at ``denied_cap`` for the
+    units whose fact ``text`` denies and at ``cap`` for those of which it changes a detail (:func:`contradiction_of`;
+    ``denied_cap`` None: DENIED_CAP, at most ``cap``); text in a language other than English is left as it is (the
+    parse is English).
 
-    Only what can change is parsed: units whose presence is above ``cap``, judged against the ``sentences`` of
-    ``text`` (the whole text when none are given) that mention one of their predicates, and only when one of those
-    might contradict the unit (:func:`_may_contradict`); a faithful extract is never parsed."""
+    Only what can change is parsed: units whose presence is above the lower cap, judged against the ``sentences``
+    of ``text`` (the whole text when none are given) that mention one of their predicates, and only when one of
+    those might contradict the unit (:func:`_may_contradict`); a faithful extract is never parsed."""
     presence = np.asarray(presence, dtype=float)
-    at_stake = [j for j, c in enumerate(unit_claims) if c and presence[j] > cap]
+    caps = {DENIED: min(cap, DENIED_CAP if denied_cap is None else denied_cap), CHANGED: cap}
+    at_stake = [j for j, c in enumerate(unit_claims) if c and presence[j] > min(caps.values())]
     if not at_stake or not text.strip() or detect_language([text]) is not None:
         return presence
     pieces = [s for s in (sentences or [text]) if s.strip()]
     piece_words = [words(s) for s in pieces]
-    flags = np.zeros(len(presence), dtype=bool)
+    out = presence.copy()
     for j in at_stake:
         near = _to_read(unit_claims[j], piece_words)
         if near:
-            flags[j] = contradicted(unit_claims[j], [c for cs in claims([pieces[k] for k in near]) for c in cs])
-    return np.where(flags, np.minimum(presence, cap), presence)
+            kind = contradiction_of(unit_claims[j], [c for cs in claims([pieces[k] for k in near]) for c in cs])
+            if kind:
+                out[j] = min(presence[j], caps[kind])
+    return out
 
 
 def _to_read(unit_claims: Sequence[Claim], piece_words: Sequence[Sequence[str]]) -> List[int]:

@@ -196,6 +196,40 @@ def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected
 
 
+@pytest.mark.parametrize("unit, text, expected", [
+    ("Barcelona beat Real Madrid.", "Barcelona did not beat Real Madrid.", "denied"),
+    ("Barcelona beat Real Madrid.", "Real Madrid beat Barcelona.", "denied"),
+    ("The team won the title.", "The team did not win it: the title went elsewhere.", "denied"),
+    ("Barcelona beat Real Madrid.", "Bayern beat Real Madrid.", "changed"),
+    ("Barcelona beat Real Madrid 5-0.", "Barcelona beat Real Madrid 2-0.", "changed"),
+    ("Barcelona beat Real Madrid 5-0.", "Barcelona beat Real Madrid 5-0.", ""),
+    ("Barcelona beat Real Madrid.", "Barcelona won the title.", ""),
+    ("He did not beat Real Madrid.", "Barcelona beat Real Madrid.", "denied"),  # a pronoun may be any agent
+])
+def test_how_a_text_contradicts_a_unit(unit, text, expected):
+    """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""
+    from pyramid_metric.claims import contradiction_of
+
+    assert contradiction_of(claims([unit])[0], claims([text])[0]) == expected
+
+
+def test_a_denied_fact_and_a_changed_detail_keep_their_own_caps():
+    import numpy as np
+
+    from pyramid_metric.claims import cap_contradicted
+
+    units = ["Barcelona beat Real Madrid.", "Barcelona beat Real Madrid 5-0."]
+    unit_claims = [claims([u])[0] for u in units]
+    for text, kept in (("Barcelona did not beat Real Madrid 5-0.", [0.1, 0.1]),
+                       ("Barcelona beat Real Madrid 2-0.", [0.9, 0.5]),
+                       ("Barcelona beat Real Madrid 5-0.", [0.9, 0.9])):
+        capped = cap_contradicted(np.full(2, 0.9), unit_claims, text, cap=0.5, denied_cap=0.1)
+        assert list(capped) == pytest.approx(kept), text
+    # a cap of 0 (the weights: a reference that contradicts a unit does not express it) holds for both kinds
+    assert list(cap_contradicted(np.full(2, 0.9), unit_claims, "Bayern beat Real Madrid 5-0.", cap=0.0,
+                                 denied_cap=0.1)) == [0.0, 0.0]
+
+
 def test_a_piece_takes_the_subject_of_its_passage():
     """An EDU without a subject of its own ("to win the title") is read inside its reference."""
     beat, win = passage_claims(("Barcelona beat Real Madrid on Sunday", "to win the title."))

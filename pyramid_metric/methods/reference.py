@@ -174,7 +174,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, credit_confirmed,
+from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, DENIED_CAP, cap_contradicted, carries, credit_confirmed,
                       denied_apart_from_figures, parse_suspects, passage_claims, refers_back)
 from ..claims import claims as read_claims
 from ..document import make_documents
@@ -343,8 +343,8 @@ class ReferencePyramidMethod(Method):
         ``claims="off"``: unchanged."""
         if self.config.claims == "off" or not len(presence):
             return presence
-        return cap_contradicted(presence, unit_claims(), text, sentences,
-                                CONTRADICTED_CAP if cap is None else cap)
+        return cap_contradicted(presence, unit_claims(), text, sentences, CONTRADICTED_CAP if cap is None else cap,
+                                DENIED_CAP if cap is None else cap)
 
     def _where_confirmed(self, presence: np.ndarray, unit_claims, texts: Sequence[str], text: str,
                          sentences: Sequence[str] = ()) -> np.ndarray:
@@ -543,8 +543,9 @@ class ReferencePyramidMethod(Method):
             sources = [u for u in contradicted if pyr.origins[u] != pyr.origins[v]
                        and carries(unit_claims[u], unit.text, unit_claims[v])
                        and self.matcher.expressed([pyr.units[u].text], unit.text)[0] >= PRESENT]
-            if out[v] > CONTRADICTED_CAP and sources:
-                out[v], reached[v] = CONTRADICTED_CAP, sources
+            kept = max((checked[u] for u in sources), default=1.0)  # the cap its contradicted unit got
+            if sources and out[v] > kept:
+                out[v], reached[v] = kept, sources
         capped = sorted(set(contradicted) | set(reached))
         after = [v for v, unit in enumerate(pyr.units) if out[v] > CONTRADICTED_CAP and refers_back(unit.text)
                  and any(u < v and pyr.origins[u] == pyr.origins[v] for u in capped)]

@@ -10,7 +10,9 @@ a text, a verb or a copula, with
   it governs through open complements ("did not agree to buy": "buy" is negated too);
 * its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
   active object, or the passive subject); a verb without a subject of its own takes its governor's ("Apple agreed
-  to buy Beats": Apple buys);
+  to buy Beats": Apple buys); a verb that reports ("says", "announced": REPORTING) also has the heads of the
+  clause it reports among its arguments, their words without figures or names ("Venezuela says two aircraft were
+  shot down": aircraft), so that another speaker of the same report contradicts it;
 * its **names** (proper nouns; and those that describe one of its words, "in Norway", "British") and
   **figures** (numbers in digits or words, with their scale: "$6.5 billion" is 6500000000; a score "5-0" is one
   figure; a rank, "third", a figure of its own kind).
@@ -63,7 +65,8 @@ CONTRADICTED_CAP = 0.5
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
                 f"beat->win;negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
-                "pronouns+event-nouns-after:parties;verbless-edus:claims-of-their-parties;"
+                "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
+                "verbless-edus:claims-of-their-parties;"
                 "weights:contradicting-refs-not-counted+refs-in-each-others-notation;acronyms(both-forms,one-party);"
                 "figures+scores-as-written;confirmed:mean(presence,confirmed-share))")
 
@@ -120,6 +123,9 @@ CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "cs
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
 OBJECTS = {"dobj": "patient", "attr": "patient", "acomp": "patient", "oprd": "patient", "dative": "other"}
 SCALES = {"hundred": 1e2, **AMOUNT_SCALES}
+# verbs that report what their complement clause says: the heads of that clause are arguments of the report too,
+# so that "Myanmar says two aircraft were shot down" bears on "Venezuela says two aircraft were shot down"
+REPORTING = frozenset({"say", "tell", "announce", "report", "claim", "state", "confirm", "reveal", "warn", "insist"})
 _FIGURE = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 _SCALED = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(" + "|".join(AMOUNT_SCALES) + ")$",
                      re.IGNORECASE)  # "6.5bn", "10m", "440million": one token
@@ -220,6 +226,13 @@ def _argument(head) -> Argument:
     core = frozenset(_folded_stem(t.text) for t in [head] + [c for c in head.children if c.dep_ in ("compound", "flat")]
                      if t.is_alpha) - stops
     return Argument(stems, core, core if _is_name(head) else frozenset())
+
+
+def _head_words(head) -> Argument:
+    """The words of a phrase's head and the nouns compounded with it, as an argument that names nothing: what a
+    report's clause speaks of ("two light aircraft": aircraft), without its figures or names."""
+    core = _argument(head).core
+    return Argument(core, core, frozenset())
 
 
 def _is_name(head) -> bool:
@@ -325,6 +338,9 @@ def _claim(tok) -> Claim:
 
     a, p, o = arg(agent), arg(patient), arg(other)
     lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
+    if lemma in REPORTING:  # the heads of what it reports, to bear on another report of the same clause
+        o = _merge([o] + [_head_words(g) for c in tok.children if c.dep_ == "ccomp"
+                          for g in c.children if g.dep_ in SUBJECTS or g.dep_ in OBJECTS])
     predicate = SAME_EVENT.get(lemma) or OPPOSITE.get(lemma) or lemma
     if lemma in BY_OBJECT:  # "the bank cut rates" (not raise) or "exports cut by half" (not rise)
         predicate = BY_OBJECT[lemma][0 if patient else 1]
@@ -707,14 +723,22 @@ EVENT_NOUNS = frozenset({"deal", "agreement", "takeover", "acquisition", "purcha
                          "explosion", "shooting", "arrest", "ruling", "verdict", "sentence", "announcement",
                          "election", "contest", "transfer", "signing", "appointment", "resignation", "cut", "rise",
                          "increase", "fall", "drop"})
+# nouns that name a party a reference has just named, read in the possessive after "the" ("Venezuela says two
+# aircraft were shot down after entering the country's airspace": the airspace is Venezuela's; "the city library"
+# is no party named before)
+PARTY_NOUNS = frozenset({"country", "nation", "state", "city", "town", "region", "island", "club", "team", "side",
+                         "company", "firm", "group", "government", "council", "charity", "organisation",
+                         "organization", "airline", "band"})
 _DEFINITE_EVENT = re.compile(r"\b(?:the|this|that)\s+(" + "|".join(sorted(EVENT_NOUNS)) + r")\b")
+_DEFINITE_PARTY = re.compile(r"\bthe\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")(?:'s|\u2019s)")
 
 
 def refers_back(text: str) -> bool:
-    """Whether a unit refers to what its reference said before it: by a pronoun ("The win gave them the title") or
-    by a definite noun of an event ("The deal is worth $6.5 billion")."""
+    """Whether a unit refers to what its reference said before it: by a pronoun ("The win gave them the title"), by
+    a definite noun of an event ("The deal is worth $6.5 billion") or a party's ("the country's airspace")."""
     low = text.lower()
-    return any(w in ANAPHORS for w in re.findall(r"[a-z]+", low)) or _DEFINITE_EVENT.search(low) is not None
+    return (any(w in ANAPHORS for w in re.findall(r"[a-z]+", low)) or _DEFINITE_EVENT.search(low) is not None
+            or _DEFINITE_PARTY.search(low) is not None)
 
 
 def denied_apart_from_figures(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:

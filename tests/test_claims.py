@@ -378,6 +378,23 @@ def test_a_contradicted_party_reaches_what_the_reference_says_of_it_next():
     assert presence[1]["Barcelona beat Real Madrid 5-0 on Sunday."] == 0.5 and presence[1][then] > 0.9
 
 
+def test_a_report_of_another_party_reaches_what_the_reference_says_of_that_party():
+    """"Venezuela says two light aircraft have been shot down after entering the country's airspace": a summary in
+    which Myanmar says it contradicts who said it, and "the country's airspace" is then Myanmar's, not Venezuela's;
+    the aircraft shot down keep their credit.  A report by another speaker who is no name contradicts nothing."""
+    ref = ["Venezuela says two light aircraft have been shot down after entering the country's airspace over the "
+           "weekend."]
+    other_party = ref[0].replace("Venezuela", "Myanmar")
+    results = PyramidScorer().score([other_party, ref[0]], [ref, ref])
+    presence = {m.unit_text: m.similarity for m in results[0].result.matches}
+    assert presence["Venezuela says"] <= 0.5 and presence["after entering the country's airspace over the weekend."] == 0.5
+    assert presence["two light aircraft have been shot down"] > 0.9
+    assert results[0].score <= results[1].score - GAP
+    said = claims(["Police say two light aircraft have been shot down."])[0]
+    assert not contradicted(said, claims(["Officials say two light aircraft have been shot down."])[0])
+    assert contradicted(said, claims(["Police say two heavy aircraft have been shot down."])[0]) is False
+
+
 @pytest.mark.parametrize("unit, text, expected", [
     # who did what to whom in other words: the share of the unit's words, its verb and parties counted as said
     ("Microsoft has agreed to buy the video game maker Activision Blizzard.",
@@ -412,7 +429,9 @@ def test_a_paraphrase_that_confirms_the_fact_earns_more_than_its_words():
 @pytest.mark.parametrize("text, expected", [
     ("The deal is worth $6.5 billion.", True), ("The win gave them the title.", True),
     ("This takeover needs approval.", True), ("Deal makers met on Monday.", False),
-    ("Barcelona won the title.", False)])
+    ("Barcelona won the title.", False), ("after entering the country's airspace", True),
+    ("the club\u2019s failure to pay", True), ("a country of ten million people", False),
+    ("a meeting organised by the city library", False)])
 def test_refers_back(text, expected):
     assert refers_back(text) is expected
 

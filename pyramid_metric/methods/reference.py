@@ -126,8 +126,9 @@ pyramid machinery and changes where units come from and how credit is given:
    each unit of another reference that states it (its content words, as the weights judge them) and names
    every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`); a
    contradiction of polarity, roles or parties also caps the later units of the same reference that refer back
-   to it by a pronoun or a definite noun of the event ("Barcelona beat Real Madrid. The win gave them the
-   title."; "... agreed to buy Activision. The deal is worth $6.5 billion.").  Before the cap, a unit one of
+   to it by a pronoun or a definite noun of the event or of a party ("Barcelona beat Real Madrid. The win gave
+   them the title."; "... agreed to buy Activision. The deal is worth $6.5 billion."; "Venezuela says | two
+   aircraft were shot down | after entering the country's airspace").  Before the cap, a unit one of
    whose claims the summary confirms in other words (the same verb or one of its event, the same parties in
    the same roles, every figure: :func:`pyramid_metric.claims.confirms`) gets the mean of its presence and
    the share of its words the summary states, the confirmed verb and parties counted as stated
@@ -533,7 +534,8 @@ class ReferencePyramidMethod(Method):
         contradicted unit's fact otherwise (module docstring, 2): each unit of another reference that states it with
         all its names and figures (three references say "beat", "thrashed" and "a 5-0 win over"; a summary that
         negates "beat" negates the others too), and, where the contradiction is of polarity, roles or parties, each
-        later unit of the same reference that refers back to it by a pronoun ("The win gave them the title")."""
+        later unit of the same reference that refers back to it by a pronoun ("The win gave them the title") or a
+        definite noun of the event or of a party ("the country's airspace")."""
         contradicted = np.flatnonzero(checked < presence)
         if not len(contradicted) or not pyr.origins:
             return checked

@@ -664,9 +664,9 @@ def contradiction_of(unit_claims: Sequence[Claim], text_claims: Sequence[Claim])
     contradict it."""
     found = ""
     for claim in unit_claims:
-        bearing = [c for c in text_claims if bears_on(claim, c) and not (c.entailed and not contradicts(claim, c))]
-        kinds = [contradiction(claim, c) for c in bearing]
-        if bearing and all(kinds):
+        bearing = ((contradiction(claim, c), c) for c in text_claims if bears_on(claim, c))
+        kinds = [kind for kind, c in bearing if kind or not c.entailed]  # an entailed claim counts where it contradicts
+        if kinds and all(kinds):
             if all(k == DENIED for k in kinds):
                 return DENIED
             found = CHANGED

@@ -175,7 +175,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, DENIED_CAP, cap_contradicted, carries, credit_confirmed,
+from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, credit_confirmed,
                       denied_apart_from_figures, parse_suspects, passage_claims, refers_back)
 from ..claims import claims as read_claims
 from ..document import make_documents
@@ -344,8 +344,7 @@ class ReferencePyramidMethod(Method):
         ``claims="off"``: unchanged."""
         if self.config.claims == "off" or not len(presence):
             return presence
-        return cap_contradicted(presence, unit_claims(), text, sentences, CONTRADICTED_CAP if cap is None else cap,
-                                DENIED_CAP if cap is None else cap)
+        return cap_contradicted(presence, unit_claims(), text, sentences, CONTRADICTED_CAP if cap is None else cap)
 
     def _where_confirmed(self, presence: np.ndarray, unit_claims, texts: Sequence[str], text: str,
                          sentences: Sequence[str] = ()) -> np.ndarray:

@@ -42,7 +42,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import claims_agreement as agreement  # noqa: E402
 
 import pyramid_metric.claims as claims  # noqa: E402
-import pyramid_metric.methods.reference as reference  # noqa: E402
 from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 
 CAPS = (0.5, 0.25, 0.0)  # the first is the cap of a changed detail
@@ -51,12 +50,12 @@ CAPS = (0.5, 0.25, 0.0)  # the first is the cap of a changed detail
 @contextmanager
 def denied_at(cap: float):
     """The default with a denied unit kept at most ``cap``."""
-    kept = reference.DENIED_CAP
-    reference.DENIED_CAP = cap
+    kept = claims.DENIED_CAP
+    claims.DENIED_CAP = cap
     try:
         yield
     finally:
-        reference.DENIED_CAP = kept
+        claims.DENIED_CAP = kept
 
 
 def _other_subject(unit, other) -> bool:
@@ -131,7 +130,7 @@ def labels_table(limit=None) -> None:
     for name in ("xsum", "samsum"):
         rows = agreement.rose_rows(name, limit)
         for check in ("the package", "two rules"):
-            with (two_rules() if check == "two rules" else denied_at(reference.DENIED_CAP)):
+            with (two_rules() if check == "two rules" else denied_at(claims.DENIED_CAP)):
                 doc, label, kind = kinds_of_pairs(rows)
             denied, changed = kind == DENIED, kind == CHANGED
             print(f"| RoSE {name} | {check} | {len(label):,} | {label.mean():.1%} | {denied.sum():,} | "

@@ -139,6 +139,34 @@ def test_a_number_word_is_a_figure_and_the_same_word_as_its_digits():
     # content words: storm cut power thousands homes two days; "hundreds" and "nine" earn nothing
     assert m.presence([unit], wrong)[0] <= 5 / 7 + 1e-6 < m.presence([unit], digits)[0]
 
+def test_kept_texts_are_read_once_and_give_the_same_credits(monkeypatch):
+    """A text kept as a pyramid's (the references the precision side reads) is encoded once: judging against it
+    again, with the encoder's cache emptied, encodes nothing and gives the same bits as reading it anew; the kept
+    words are bounded by word count as the units' are."""
+    from pyramid_metric import encoder
+    from pyramid_metric.match import align
+
+    m, fresh = ContextMatcher(), ContextMatcher()
+    reference = "Thousands of homes lost power after the storm hit the coast."
+    passages = [["The storm cut electricity to many houses.", "Schools shut."]]
+    m.keep_texts([reference, reference])
+    assert list(m._kept_texts) == [reference] and m._kept_text_word_count == 11
+    encoder.get_encoder().clear_token_cache()
+    calls = []
+    real = encoder.token_vectors
+    monkeypatch.setattr(encoder, "token_vectors",
+                        lambda texts, *a, **k: calls.append(list(texts)) or real(texts, *a, **k))
+    kept = m.presence_in_sentences(passages, reference, ())
+    assert all(reference not in texts for texts in calls)  # only the passage was encoded
+    anew = fresh.presence_in_sentences(passages, reference, ())
+    assert any(reference in texts for texts in calls)
+    assert all(np.array_equal(a, b) for a, b in zip(kept, anew))
+    monkeypatch.setattr(align, "UNIT_WORDS_CACHE", 12)  # room for one of the two texts
+    small = ContextMatcher()
+    small.keep_texts([reference, "Schools were closed on Monday."])
+    assert list(small._kept_texts) == ["Schools were closed on Monday."] and small._kept_text_word_count == 5
+
+
 def test_units_read_once_are_kept_and_give_the_same_credits(monkeypatch):
     """A pyramid's units are read in context once and kept across calls (bounded by word count): a second call,
     and a call after the kept words were dropped, give the same bits as the first."""

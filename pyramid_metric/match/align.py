@@ -108,6 +108,10 @@ class AlignMatcher(Matcher):
         # the units' words and vectors by passage, kept across calls as the pyramids are (LRU by word count)
         self._kept_units: "OrderedDict[Tuple[str, ...], List[_Words]]" = OrderedDict()
         self._kept_word_count = 0
+        # the words of texts read whole that belong to the pyramids (the references as the precision side reads
+        # them: :meth:`keep_texts`), kept the same way
+        self._kept_texts: "OrderedDict[str, _Words]" = OrderedDict()
+        self._kept_text_word_count = 0
         self._lock = threading.Lock()
 
     # -- encoding ---------------------------------------------------------------------------------
@@ -127,6 +131,36 @@ class AlignMatcher(Matcher):
         self.prepare([_passage_text(sents) if len(sents) > 1 else summary
                       for summary, sents in zip(summaries, sentences)]
                      + [_passage_text(pieces) for pieces in new])
+
+    def keep_texts(self, texts: Sequence[str]) -> None:
+        """Encode, in one batch, the ``texts`` that belong to the pyramids and are read whole as a summary is (the
+        references as the precision side reads them) and keep their words across calls, as the units' words are
+        kept: a later batch of new summaries against the same references encodes only the summaries."""
+        with self._lock:
+            todo = [t for t in dict.fromkeys(texts) if isinstance(t, str) and t not in self._kept_texts]
+        if not todo:
+            return
+        words = self._passage_words([[t] for t in todo], units=False)
+        with self._lock:
+            for text, (w,) in zip(todo, words):
+                if text not in self._kept_texts:
+                    self._kept_texts[text] = w
+                    self._kept_text_word_count += len(w.stems)
+            while self._kept_text_word_count > UNIT_WORDS_CACHE and len(self._kept_texts) > 1:
+                _, old = self._kept_texts.popitem(last=False)
+                self._kept_text_word_count -= len(old.stems)
+
+    def _text_words(self, pieces: Sequence[str]) -> List[_Words]:
+        """The words of a summary given as its ``pieces`` (its sentences, or the whole text), read inside the
+        whole; a text kept by :meth:`keep_texts` is looked up, not encoded again."""
+        if len(pieces) == 1:
+            with self._lock:
+                kept = self._kept_texts.get(pieces[0])
+                if kept is not None:
+                    self._kept_texts.move_to_end(pieces[0])
+                    return [kept]
+        (parts,) = self._passage_words([pieces], units=False)
+        return parts
 
     def _units_words(self, passages: Sequence[Sequence[str]]) -> List[List[_Words]]:
         """:meth:`_passage_words` of the units' passages, figures and acronyms marked, kept across calls (the
@@ -210,8 +244,7 @@ class AlignMatcher(Matcher):
         n_rows = 1 if len(pieces) == 1 else 1 + len(pieces)
         if not any(passages):
             return [np.zeros((n_rows, len(p))) for p in passages]
-        (parts,) = self._passage_words([pieces], units=False)
-        return self._presence_rows(self._units_words(passages), parts)
+        return self._presence_rows(self._units_words(passages), self._text_words(pieces))
 
     def _presence_rows(self, units: Sequence[Sequence[_Words]], parts: Sequence[_Words]) -> List[np.ndarray]:
         """For each passage's units, their presence against the whole summary (row 0) and each of its ``parts``

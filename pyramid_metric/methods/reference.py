@@ -488,9 +488,10 @@ class ReferencePyramidMethod(Method):
         pyrs = {id(p): p for p in (pyramids[j] for j in mine) if p.units and not isinstance(p, HumanSCUPyramid)}
         passages = [pieces for pyr in pyrs.values() for pieces in self._unit_passages(pyr)[0]]
         matcher.prepare_summaries([summaries[j] for j in mine], [sentences[j] for j in mine], passages)
-        if matcher.reads_context:  # the references as the precision side reads them (_with_precision), one batch
+        if matcher.reads_context:  # the references as the precision side reads them (_with_precision), one batch,
+            # kept with the pyramids' units
             supports = [joined_supports(support_texts(p.units, p.reference_groups())) for p in pyrs.values()]
-            matcher.prepare([t for t in supports if t.strip()])
+            matcher.keep_texts([t for t in supports if t.strip()])
 
     @staticmethod
     def _sentences(summaries: Sequence[str]) -> List[List[str]]:

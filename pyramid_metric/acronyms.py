@@ -4,7 +4,8 @@ A reference says "the European Central Bank", a summary "the ECB": the same part
 must match exactly).  :func:`align_acronyms` rewrites, in the text to be judged, each acronym whose expansion the
 references spell out (and do not abbreviate) into that expansion, and each expansion the references abbreviate
 (and do not spell out) into the acronym; where the references write both, the text writes both ("the ECB (European
-Central Bank)", "the European Central Bank (ECB)"), so that each reference's units find their own form.  An
+Central Bank)", "the European Central Bank (ECB)"), so that each reference's units find their own form; a text that
+writes an acronym beside its own words, in any case ("gross domestic product (GDP)"), keeps it as it is.  An
 expansion is a run of capitalised words, with "of", "and", "for", "the", "de" allowed inside, whose initials are the
 acronym's letters ("Federal Bureau of Investigation": FBI; "National Health Service": NHS).  Nothing else in the
 text changes; a text without acronyms is returned as it is.
@@ -18,6 +19,8 @@ from typing import Dict, Sequence, Tuple
 _ACRONYM = re.compile(r"\b(?:[A-Z]\.){2,6}(?![A-Za-z])|\b[A-Z]{2,6}\b")
 _CAPITALISED = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")
 _INSIDE = frozenset({"of", "and", "for", "the", "de", "on", "&"})
+_WORD = re.compile(r"[A-Za-z&][A-Za-z&-]*")
+_BRACKETED = re.compile(r"\(\s*([^()]{1,80}?)\s*\)")  # a short aside in brackets
 
 
 def _letters(acronym: str) -> str:
@@ -28,7 +31,7 @@ def expansions(text: str) -> Dict[str, str]:
     """Runs of two to six capitalised words of ``text`` (function words allowed inside), starting at any
     capitalised word, by their initials: {"ECB": "European Central Bank", "EC": "European Central", "CB": "Central
     Bank"}; only the initials of an acronym the other text writes are ever looked up."""
-    tokens = re.findall(r"[A-Za-z&][A-Za-z&-]*", text)
+    tokens = _WORD.findall(text)
     out: Dict[str, str] = {}
     for i, tok in enumerate(tokens):
         if not _CAPITALISED.fullmatch(tok):
@@ -49,6 +52,36 @@ def expansions(text: str) -> Dict[str, str]:
     return out
 
 
+def _initials_match(words: Sequence[str], letters: str) -> bool:
+    """Whether ``words``, in any case, are spelt by ``letters``: their initials, with or without the function words
+    inside ("Department of Health": DH or DOH); the first and the last word are never function words."""
+    if not words or words[0].lower() in _INSIDE or words[-1].lower() in _INSIDE:
+        return False
+    letters = letters.upper()
+    return letters in ("".join(w[0] for w in words).upper(),
+                       "".join(w[0] for w in words if w.lower() not in _INSIDE).upper())
+
+
+def _bracketed_pairs(text: str) -> frozenset:
+    """The acronyms ``text`` writes beside their own words, one of the two in brackets, in any case: "gross
+    domestic product (GDP)", "the WHO (World Health Organization)" (by their letters)."""
+    out = set()
+    for m in _BRACKETED.finditer(text):
+        inside = m.group(1)
+        if _ACRONYM.fullmatch(inside):  # words (ACRONYM): the words just before the bracket
+            letters = _letters(inside)
+            before = _WORD.findall(text[max(0, m.start() - 120):m.start()])
+            if any(_initials_match(before[len(before) - k:], letters) for k in range(1, min(len(before), 12) + 1)):
+                out.add(letters)
+        else:  # ACRONYM (words): the acronym just before the bracket
+            tail = text[max(0, m.start() - 16):m.start()]
+            last = list(_ACRONYM.finditer(tail))[-1:]
+            if last and not tail[last[0].end():].strip() and _initials_match(_WORD.findall(inside),
+                                                                            _letters(last[0].group(0))):
+                out.add(_letters(last[0].group(0)))
+    return frozenset(out)
+
+
 def acronyms(text: str) -> frozenset:
     """The acronyms written in ``text`` ("ECB", "U.S."), by their letters."""
     return frozenset(_letters(m.group(0)) for m in _ACRONYM.finditer(text))
@@ -66,7 +99,8 @@ def align_acronyms(text: str, references: Sequence[str]) -> str:
         return text
     ref_expansions, ref_acronyms = _reference_forms(tuple(references))
     mine = acronyms(text)
-    spelt = expansions(text) if mine else {}  # a text that writes both forms itself is left as it is
+    # a text that writes both forms itself is left as it is, in any case ("gross domestic product (GDP)")
+    spelt = (set(expansions(text)) | _bracketed_pairs(text)) if mine else set()
 
     def spell_out(m: "re.Match") -> str:
         letters = _letters(m.group(0))

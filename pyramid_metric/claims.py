@@ -67,7 +67,8 @@ CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,
                 f"beat->win;negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
                 "verbless-edus:claims-of-their-parties;"
-                "weights:contradicting-refs-not-counted+refs-in-each-others-notation;acronyms(both-forms,one-party);"
+                "weights:contradicting-refs-not-counted+refs-in-each-others-notation;"
+                "acronyms(both-forms,one-party,bracketed-pairs-kept);"
                 "figures+scores-as-written;confirmed:mean(presence,confirmed-share))")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in

@@ -276,6 +276,15 @@ def test_signature_names_the_check():
     ("GDP, or Gross Domestic Product, rose.", ["GDP, or Gross Domestic Product, rose."],
      "GDP, or Gross Domestic Product, rose."),
     ("The BBC said so.", ["The broadcaster said so."], "The BBC said so."),                          # no expansion
+    # an acronym written beside its own words, in any case, in brackets either way round: left as it is
+    ("The gross domestic product (GDP) rose.", ["Gross Domestic Product grew.", "GDP grew."],
+     "The gross domestic product (GDP) rose."),
+    ("GDP (gross domestic product) rose.", ["Gross Domestic Product grew."], "GDP (gross domestic product) rose."),
+    ("The Department of Health (DOH) said so.", ["The Department Of Health said so.", "DOH said so."],
+     "The Department of Health (DOH) said so."),
+    # a bracket that does not spell the acronym does not count
+    ("The ECB (the bank) cut rates.", ["The European Central Bank cut rates."],
+     "The European Central Bank (the bank) cut rates."),
 ])
 def test_acronyms_in_the_references_wording(text, references, expected):
     assert align_acronyms(text, references) == expected

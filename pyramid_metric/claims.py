@@ -797,9 +797,9 @@ def denied_apart_from_figures(unit_claims: Sequence[Claim], text_claims: Sequenc
 @lru_cache(maxsize=1)
 def _negation_stems() -> frozenset:
     """The stems of the words that may negate a claim (stemmed on first use: no stemmer at import)."""
-    return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | DENYING_ADJECTIVES | {"didn", "doesn", "don", "isn", "wasn", "aren",
-                                                                   "weren", "won", "can", "couldn", "hasn", "haven",
-                                                                   "hadn", "wouldn", "shouldn"})
+    contracted = {"didn", "doesn", "don", "isn", "wasn", "aren", "weren", "won", "can", "couldn", "hasn", "haven",
+                  "hadn", "wouldn", "shouldn"}
+    return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | DENYING_ADJECTIVES | contracted)
 
 
 _COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "s", "re"})

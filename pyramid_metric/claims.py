@@ -232,19 +232,24 @@ def _folded_stem(word: str) -> str:
     return stem(plain)
 
 
+def _core_stems(head) -> FrozenSet[str]:
+    """The stems of a phrase's head and the nouns compounded with it ("police" in "police in London")."""
+    return frozenset(_folded_stem(t.text) for t in [head] + [c for c in head.children if c.dep_ in ("compound", "flat")]
+                     if t.is_alpha) - _stop_stems()
+
+
 def _argument(head) -> Argument:
     stops = _stop_stems()
     tokens = _argument_tokens(head)
     stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if t.is_alpha) if s not in stops)  # figures apart
-    core = frozenset(_folded_stem(t.text) for t in [head] + [c for c in head.children if c.dep_ in ("compound", "flat")]
-                     if t.is_alpha) - stops
+    core = _core_stems(head)
     return Argument(stems, core, core if _is_name(head) else frozenset())
 
 
 def _head_words(head) -> Argument:
     """The words of a phrase's head and the nouns compounded with it, as an argument that names nothing: what a
     report's clause speaks of ("two light aircraft": aircraft), without its figures or names."""
-    core = _argument(head).core
+    core = _core_stems(head)
     return Argument(core, core, frozenset())
 
 

@@ -142,7 +142,7 @@ def test_a_number_word_is_a_figure_and_the_same_word_as_its_digits():
 def test_kept_texts_are_read_once_and_give_the_same_credits(monkeypatch):
     """A text kept as a pyramid's (the references the precision side reads) is encoded once: judging against it
     again, with the encoder's cache emptied, encodes nothing and gives the same bits as reading it anew; the kept
-    words are bounded by word count as the units' are."""
+    words are bounded by word count with the units'."""
     from pyramid_metric import encoder
     from pyramid_metric.match import align
 
@@ -150,7 +150,7 @@ def test_kept_texts_are_read_once_and_give_the_same_credits(monkeypatch):
     reference = "Thousands of homes lost power after the storm hit the coast."
     passages = [["The storm cut electricity to many houses.", "Schools shut."]]
     m.keep_texts([reference, reference])
-    assert list(m._kept_texts) == [reference] and m._kept_text_word_count == 11
+    assert list(m._kept_units) == [(reference,)] and m._kept_word_count == 11
     encoder.get_encoder().clear_token_cache()
     calls = []
     real = encoder.token_vectors
@@ -164,7 +164,7 @@ def test_kept_texts_are_read_once_and_give_the_same_credits(monkeypatch):
     monkeypatch.setattr(align, "UNIT_WORDS_CACHE", 12)  # room for one of the two texts
     small = ContextMatcher()
     small.keep_texts([reference, "Schools were closed on Monday."])
-    assert list(small._kept_texts) == ["Schools were closed on Monday."] and small._kept_text_word_count == 5
+    assert list(small._kept_units) == [("Schools were closed on Monday.",)] and small._kept_word_count == 5
 
 
 def test_units_read_once_are_kept_and_give_the_same_credits(monkeypatch):

@@ -108,10 +108,6 @@ class AlignMatcher(Matcher):
         # the units' words and vectors by passage, kept across calls as the pyramids are (LRU by word count)
         self._kept_units: "OrderedDict[Tuple[str, ...], List[_Words]]" = OrderedDict()
         self._kept_word_count = 0
-        # the words of texts read whole that belong to the pyramids (the references as the precision side reads
-        # them: :meth:`keep_texts`), kept the same way
-        self._kept_texts: "OrderedDict[str, _Words]" = OrderedDict()
-        self._kept_text_word_count = 0
         self._lock = threading.Lock()
 
     # -- encoding ---------------------------------------------------------------------------------
@@ -134,31 +130,21 @@ class AlignMatcher(Matcher):
 
     def keep_texts(self, texts: Sequence[str]) -> None:
         """Encode, in one batch, the ``texts`` that belong to the pyramids and are read whole as a summary is (the
-        references as the precision side reads them) and keep their words across calls, as the units' words are
-        kept: a later batch of new summaries against the same references encodes only the summaries."""
-        with self._lock:
-            todo = [t for t in dict.fromkeys(texts) if isinstance(t, str) and t not in self._kept_texts]
-        if not todo:
-            return
-        words = self._passage_words([[t] for t in todo], units=False)
-        with self._lock:
-            for text, (w,) in zip(todo, words):
-                if text not in self._kept_texts:
-                    self._kept_texts[text] = w
-                    self._kept_text_word_count += len(w.stems)
-            while self._kept_text_word_count > UNIT_WORDS_CACHE and len(self._kept_texts) > 1:
-                _, old = self._kept_texts.popitem(last=False)
-                self._kept_text_word_count -= len(old.stems)
+        references as the precision side reads them) and keep their words with the units' words, each a passage of
+        one piece: a later batch of new summaries against the same references encodes only the summaries."""
+        self._units_words([[t] for t in dict.fromkeys(texts) if isinstance(t, str)])
 
     def _text_words(self, pieces: Sequence[str]) -> List[_Words]:
         """The words of a summary given as its ``pieces`` (its sentences, or the whole text), read inside the
-        whole; a text kept by :meth:`keep_texts` is looked up, not encoded again."""
+        whole; a text kept as a passage of one piece (:meth:`keep_texts`) is looked up, not encoded again (its
+        words are the same; the figures and acronyms it marks are read only on a unit's side)."""
         if len(pieces) == 1:
+            key = (pieces[0],)
             with self._lock:
-                kept = self._kept_texts.get(pieces[0])
+                kept = self._kept_units.get(key)
                 if kept is not None:
-                    self._kept_texts.move_to_end(pieces[0])
-                    return [kept]
+                    self._kept_units.move_to_end(key)
+                    return kept
         (parts,) = self._passage_words([pieces], units=False)
         return parts
 

@@ -56,22 +56,30 @@ def rose_rows(name: str, limit=None) -> list:
 
 # ---- 1. presence labels ---------------------------------------------------------------------------------
 
-def label_flags(rows) -> np.ndarray:
-    """Per (unit, summary) pair, in :func:`label_pairs`' order: whether the summary contradicts the unit's label or
-    its reference span (the check as the package applies it, without the presence gate)."""
-    from pyramid_metric.claims import claims, contradicted
+def label_kinds(rows) -> np.ndarray:
+    """Per (unit, summary) pair, in :func:`label_pairs`' order: how the summary contradicts the unit's label or its
+    reference span (the check as the package applies it, without the presence gate): "denied" where either is
+    denied, else "changed" where either is contradicted, else "" (:func:`pyramid_metric.claims.contradiction_of`)."""
+    from pyramid_metric.claims import DENIED, claims, contradiction_of
     from pyramid_metric.methods.human import reference_spans
     from pyramid_metric.text import clean_text
 
-    flags = []
+    kinds = []
     for row in rows:
         spans = reference_spans(row["scus"], [row["reference"]])
         summaries = [clean_text(s["summary"]) for s in row["systems"].values()]
         unit_claims, span_claims = claims(row["scus"]), claims(spans)
         for text_claims, system in zip(claims(summaries), row["systems"].values()):
-            flags.extend(contradicted(unit_claims[k], text_claims) or contradicted(span_claims[k], text_claims)
-                         for k in range(len(system["scu_labels"])))
-    return np.array(flags)
+            for k in range(len(system["scu_labels"])):
+                found = {contradiction_of(unit_claims[k], text_claims), contradiction_of(span_claims[k], text_claims)}
+                kinds.append(DENIED if DENIED in found else max(found))
+    return np.array(kinds)
+
+
+def label_flags(rows) -> np.ndarray:
+    """Per (unit, summary) pair, in :func:`label_pairs`' order: whether the summary contradicts the unit's label or
+    its reference span (:func:`label_kinds`)."""
+    return label_kinds(rows) != ""
 
 
 def label_pairs(rows) -> dict:

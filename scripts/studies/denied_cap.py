@@ -86,25 +86,10 @@ def two_rules():
 
 def kinds_of_pairs(rows) -> tuple:
     """Per (unit, summary) pair of RoSE ``rows``: document index, label, and how the summary contradicts the unit's
-    label or its reference span (DENIED where either is denied, else CHANGED where either is contradicted, else "")."""
-    from pyramid_metric.claims import DENIED, claims, contradiction_of
-    from pyramid_metric.methods.human import reference_spans
-    from pyramid_metric.text import clean_text
-
-    doc, label, kind = [], [], []
-    for e, row in enumerate(rows):
-        spans = reference_spans(row["scus"], [row["reference"]])
-        summaries = [clean_text(s["summary"]) for s in row["systems"].values()]
-        unit_claims, span_claims = claims(row["scus"]), claims(spans)
-        for text_claims, system in zip(claims(summaries), row["systems"].values()):
-            for k, y in enumerate(system["scu_labels"]):
-                found = {contradiction_of(unit_claims[k], text_claims), contradiction_of(span_claims[k], text_claims)}
-                doc.append(e)
-                label.append(y)
-                kind.append(DENIED if DENIED in found else max(found))
-        print(f"  {e + 1}/{len(rows)}", end="\r", file=sys.stderr)
-    print(file=sys.stderr)
-    return np.array(doc), np.array(label, dtype=float), np.array(kind)
+    label or its reference span (``claims_agreement.label_kinds``)."""
+    doc = [e for e, row in enumerate(rows) for system in row["systems"].values() for _ in system["scu_labels"]]
+    label = [y for row in rows for system in row["systems"].values() for y in system["scu_labels"]]
+    return np.array(doc), np.array(label, dtype=float), agreement.label_kinds(rows)
 
 
 def present_share(doc, label, mask) -> str:

@@ -8,7 +8,9 @@ a text, a verb or a copula, with
 * its **polarity**: negated by "not", "n't", "never", "no" (a determiner of its subject or object: "no deal was
   reached"), or by a verb or adjective that denies its complement ("failed to win", "forgot to call", "was unable
   to help"), inherited by the verbs it governs through open complements ("did not agree to buy": "buy" is negated
-  too; "is not able to help": "help" is);
+  too; "is not able to help": "help" is); and whether it is **hedged**, stated as a possibility only by "could",
+  "might" or "may" ("Barcelona could beat Real Madrid"; "couldn't come" is negated, not hedged), which a clause
+  describing a thing is not ("the highest honour that could be given");
 * its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
   active object, or the passive subject, or the subject of a causative's participle: "had their bags collected");
   a verb without a subject of its own takes its governor's ("Apple agreed to buy Beats": Apple buys; "Ainsley is
@@ -21,19 +23,22 @@ a text, a verb or a copula, with
 
 A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
 one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise", "lost" is
-"did not win": SAME_EVENT, OPPOSITE, an opposite denying only a claim of the same subject) and at least one
+"did not win": SAME_EVENT, OPPOSITE, an opposite denying only a claim of the same subject, and "sold" only one of
+the same buyer: CONVERSES) and at least one
 argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
 never vouches for a unit.  A negated claim also denies a unit that states it with another construction, its verb
 a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
 It **contradicts** the unit claim when, bearing on it, it has the other polarity (a copula only where it
 describes the subject with the same words: "Christine will not be at school" does not deny "Christine is sick"),
+is hedged where the unit, with an agent of its own, is not ("could beat" against "beat"),
 swaps its agent and patient
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
 Cole" and "Carlton Cole", "Manchester United" and "Manchester City"; a title or one letter misspelt is no other
 name), describes one of the unit's words with another name of the same kind where the unit's is not said ("a camp
-in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), or
-states other figures (both have figures, none shared); the first two *deny* the fact, the others *change a
+in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), puts
+a person of another kind in a role ("a woman" for "a man", "his sister" for "his brother": OTHER_KIND), or
+states other figures (both have figures, none shared); the first three *deny* the fact, the others *change a
 detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence,
 DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people).  A unit is
 :func:`contradicted` by a summary
@@ -69,6 +74,7 @@ CONTRADICTED_CAP = 0.5
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
                 "beat->win;negated-restatement;able-to+unable-to+forgot-to;causatives;copulas:same-description;"
+                "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds;"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
                 "verbless-edus:claims-of-their-parties;"
@@ -87,15 +93,18 @@ Argument = namedtuple("Argument", "stems core party")
 # named: the names that describe a thing of the claim rather than name it, each with its slot: (the word it
 # describes, how) and its kind ("camp in Norway": ("camp", "in"), a proper noun; "British soldiers": ("soldier",
 # "mod"), a capitalised adjective), so that "a camp in Panama" or "Spanish soldiers" is another party
-# opposed: its polarity is its verb's opposite's ("lost" is "did not win"), which denies only the same party's claim
-Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named opposed",
-                   defaults=(False, frozenset(), False))
+# opposed: its polarity is its verb's opposite's ("lost" is "did not win"), which denies only the same party's claim;
+# hedged: stated as a possibility only ("could beat", "may agree to buy"), which does not state the fact
+Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named opposed "
+                   "hedged", defaults=(False, frozenset(), False, False))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
 # verbs that deny the complement they govern: "failed to win" says the win did not happen
 DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent",
                            "forget"})
+# modal auxiliaries that state a fact as a possibility only: "Barcelona could beat Real Madrid" does not say they did
+HEDGES = frozenset({"could", "might", "may"})
 # adjectives of a copula that pass its subject and polarity to the verb they govern ("is not able to help Jane":
 # help is negated, its agent the copula's subject), and those of them that deny it ("is unable to help")
 ABLE = frozenset({"able", "unable", "willing", "unwilling"})
@@ -119,7 +128,10 @@ SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "be
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
             "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise", "halve": "double",
             "lose": "win", "reject": "approve", "acquit": "convict", "allow": "ban", "permit": "ban",
-            "open": "close", "die": "survive", "oppose": "support", "deny": "admit"}
+            "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy"}
+# predicates whose opposite is the same event seen from the other party ("X sold it to Y": "Y bought it"): the
+# opposite denies only a claim of the same agent
+CONVERSES = frozenset({"buy"})
 # verbs of an amount that raise or lower something with an object and rise or fall without one ("the bank
 # increased rates": raise; "prices increased": rise), read as the pair's verb of their use
 BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "reduce": ("raise", "rise"),
@@ -130,7 +142,7 @@ WON_BY = frozenset({"beat"})
 WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
            "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",), "strike": ("struck",),
            "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",),
-           "win": ("won",), "lose": ("lost",), "die": ("died", "dying")}
+           "win": ("won",), "lose": ("lost",), "die": ("died", "dying"), "sell": ("sold",)}
 # dependents that open a clause of their own: not part of the argument or claim they hang from
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
@@ -321,6 +333,17 @@ def _negated(tok, depth: int = 0) -> bool:
     return neg
 
 
+def _hedged(tok, depth: int = 0) -> bool:
+    """Stated as a possibility only (HEDGES): "could beat", and a complement or coordinated verb of a hedged
+    predicate ("may agree to buy", "might beat Madrid and win the title")."""
+    if tok.dep_ in ("relcl", "acl"):  # "the highest honour that could be given": a description, not the fact
+        return False
+    if any(c.dep_ == "aux" and c.lower_ in HEDGES for c in tok.children):
+        return True
+    gov = _governor(tok) if depth < 8 else None
+    return gov is not None and _hedged(gov, depth + 1)
+
+
 def _headline_passive(tok) -> bool:
     """A headline's participle, passive without its auxiliary: "Man arrested over murder" (the man is arrested;
     a participle with an object is a past tense mistagged: "Trump nominated Comey")."""
@@ -389,7 +412,8 @@ def _claim(tok) -> Claim:
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
     return Claim(predicate, _negated(tok) ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
-                 named=_modifier_names(clause, tok), opposed=lemma in OPPOSITE)
+                 named=_modifier_names(clause, tok), opposed=lemma in OPPOSITE,
+                 hedged=_hedged(tok) and not _negated(tok))  # "couldn't come" says it did not happen
 
 
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "poss"})
@@ -549,7 +573,15 @@ def contradiction(unit: Claim, other: Claim) -> str:
     # the other polarity denies (a verb's opposite on one side: of the same subject only); a copula's, only where
     # it describes the subject with the same words: "will not be at school" does not deny "is sick"
     if unit.negated != other.negated and (unit.predicate != "be" or _same_description(unit, other)):
-        return DENIED if unit.opposed == other.opposed or _same_subject(unit, other) else ""
+        if unit.opposed == other.opposed:
+            return DENIED
+        if unit.predicate in CONVERSES:  # "X sold the site" and "Y bought the site" may both be true
+            return DENIED if unit.agent.core & other.agent.core else ""
+        return DENIED if _same_subject(unit, other) else ""
+    # a possibility does not state the fact: "Barcelona could beat Real Madrid" against "Barcelona beat Real Madrid"
+    if (other.hedged and not unit.hedged and unit.agent.core
+            and (unit.predicate != "be" or _same_description(unit, other))):
+        return DENIED
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
         changed = (bool(mine.party and theirs.party and not _named_alike(mine, theirs))
@@ -562,7 +594,21 @@ def contradiction(unit: Claim, other: Claim) -> str:
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
         if mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs)):
             return CHANGED
+    if any(_other_kind(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))):
+        return CHANGED
     return CHANGED if _other_figures(unit, other) or _other_modifier_name(unit, other) else ""
+
+
+# people of one kind that another kind excludes: "Police arrested a woman" is not "Police arrested a man"
+OTHER_KIND = {"man": "woman", "woman": "man", "boy": "girl", "girl": "boy", "husband": "wife", "wife": "husband",
+              "son": "daughter", "daughter": "son", "father": "mother", "mother": "father", "brother": "sister",
+              "sister": "brother"}
+
+
+def _other_kind(mine: Argument, theirs: Argument) -> bool:
+    """Whether a role names a person of one kind in the unit and of the other in the text (OTHER_KIND), the unit's
+    not said there."""
+    return any(OTHER_KIND.get(w) in theirs.core and w not in theirs.core for w in mine.core)
 
 
 def contradicts(unit: Claim, other: Claim) -> bool:
@@ -814,14 +860,15 @@ NEAR = 3  # a named agent at most this many words before its predicate is its su
 
 def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
-    without parsing it: a negation word in either, figures in both, a name of the claim (or one that describes a
-    word of it) missing from the sentence, its agent and patient written in the other order (or an agent the
-    claim takes from another clause), or its named agent not written just before the predicate (another name may
-    be the predicate's subject there: "Real Madrid beat Barcelona to win the title").  A sentence it returns False
-    for cannot contradict the claim (:func:`contradicts` would find the same polarity, roles, names and figures,
-    or nothing bearing on it)."""
+    without parsing it: a negation word or a hedge ("could", "might", "may") in either, figures in both, a name of
+    the claim (or one that describes a word of it) missing from the sentence, a person of another kind than one of
+    its roles in the sentence ("woman" for "man"), its agent and patient written in the
+    other order (or an agent the claim takes from another clause), or its named agent not written just before the
+    predicate (another name may be the predicate's subject there: "Real Madrid beat Barcelona to win the title").
+    A sentence it returns False for cannot contradict the claim (:func:`contradicts` would find the same polarity,
+    roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
-    if claim.negated or present & _negation_stems() or claim.predicate in _HAS_OPPOSITE:
+    if claim.negated or present & (_negation_stems() | HEDGES) or claim.predicate in _HAS_OPPOSITE:
         return True
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None
                              for w in sentence):
@@ -830,6 +877,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     if any(not name & present for _, _, name in claim.named):
         return True
+    if any(OTHER_KIND.get(w) in present for role in (claim.agent, claim.patient) for w in role.core):
+        return True  # a person of another kind ("a woman" for "a man")
     if claim.agent_first is None:  # its agent is said in another clause, whose order tells nothing here
         return True
     agent = [k for k, w in enumerate(sentence) if w in claim.agent.stems]
@@ -917,7 +966,7 @@ def confirms(unit: Claim, other: Claim, text_figures: FrozenSet[str] = frozenset
     what to whom: two roles, or one role with a name or a figure ("officials said" identifies nothing)."""
     if unit.entailed or other.entailed or unit.predicate != other.predicate or unit.negated != other.negated:
         return False
-    if unit.predicate in FRAMES:
+    if other.hedged and not unit.hedged or unit.predicate in FRAMES:
         return False
     roles = [(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))
              if mine.core]

@@ -20,10 +20,22 @@ MATCH_ATTACKS = {
                      "in a row.",
     "another party": "Bayern beat Real Madrid 5-0 on Sunday to win the Spanish league title for the third year in a "
                      "row.",
+    "hedged": "Barcelona could beat Real Madrid 5-0 on Sunday and might win the Spanish league title for the third "
+              "year in a row.",
 }
 RATES = ["The central bank raised interest rates on Thursday. Economists had expected the increase.",
          "On Thursday the central bank raised interest rates, as economists had expected.",
          "Economists had predicted that the central bank would raise interest rates, and on Thursday it did."]
+TAKEOVER = ["Microsoft has agreed to buy the video game maker Activision Blizzard for $6.5 billion, the companies "
+            "said on Monday."]
+TAKEOVER_ATTACKS = {
+    "paraphrase": "Activision Blizzard, which makes video games, will be acquired by Microsoft in a $6.5 billion deal, "
+                  "the two firms announced on Monday.",
+    "sold": "Microsoft has agreed to sell the video game maker Activision Blizzard for $6.5 billion, the companies "
+            "said on Monday.",
+    "hedged": "Microsoft may agree to buy the video game maker Activision Blizzard for $6.5 billion, the companies "
+              "said on Monday.",
+}
 RATES_ATTACKS = {
     "paraphrase": "Interest rates were raised by the central bank on Thursday, an increase economists had "
                   "expected.",
@@ -60,8 +72,10 @@ def _scores(candidates, references, **options):
 
 
 @pytest.mark.parametrize("references, candidates", [
-    ([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS), (MATCH_THREE, MATCH_ATTACKS), (QUAKE, QUAKE_ATTACKS)],
-    ids=["one reference", "three references", "three references, other verbs", "three references, a place"])
+    ([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS), (MATCH_THREE, MATCH_ATTACKS), (QUAKE, QUAKE_ATTACKS),
+    (TAKEOVER, TAKEOVER_ATTACKS)],
+    ids=["one reference", "three references", "three references, other verbs", "three references, a place",
+         "one reference, sold and hedged"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -184,6 +198,14 @@ def test_human_scus_refuse_the_attacks():
     ("Jones defeated Reed in the by-election.", "Reed lost the by-election to Jones.", False),  # another subject
     ("Chelsea lost 2-1 to Arsenal.", "Arsenal beat Chelsea 2-1.", False),
     ("Labour won the seat.", "Labour did not lose the seat.", False),
+    # a person of another kind in a role
+    ("Police arrested a man after a woman was stabbed.", "Police arrested a woman after a man was stabbed.", True),
+    ("A man has been arrested in Leeds.", "A woman has been arrested in Leeds.", True),
+    ("A woman has been arrested.", "A man and a woman have been arrested.", False),
+    # selling is buying seen from the other party: it denies only the same buyer
+    ("Microsoft has agreed to buy Activision Blizzard.", "Microsoft has agreed to sell Activision Blizzard.", True),
+    ("Criminals use the dark net to buy weapons.", "Weapons are being sold on the dark net.", False),
+    ("A group plans to buy the school site.", "The council wants to sell the school site.", False),
     # a party and its acronym are one name, either way round; another acronym is another party
     ("The ECB raised rates by 0.25 points.", "The European Central Bank raised interest rates by 0.25 points.", False),
     ("The Federal Bureau of Investigation arrested the man.", "The FBI arrested the man.", False),
@@ -220,6 +242,13 @@ def test_contradicted(unit, text, expected):
     ("Teluguland is quite poor.", "Teluguland is not rich.", ""),
     ("Christine is sick.", "Christine is not sick.", "denied"),
     ("Barcelona is the champion.", "Barcelona is not the champion.", "denied"),
+    # a possibility does not state the fact ("could", "might", "may"), unless the unit is one too
+    ("Barcelona beat Real Madrid.", "Barcelona could beat Real Madrid.", "denied"),
+    ("Microsoft has agreed to buy Activision.", "Microsoft may agree to buy Activision.", "denied"),
+    ("Noah might have to stay late at work.", "Noah might have to stay late.", ""),
+    ("Benjamin didn't come to the game.", "Benjamin couldn't come to the game.", ""),  # a negated modal: it did not
+    ("He was given the highest honour.", "He was awarded the highest honour that could be given.", ""),
+    ("stay late at work", "Noah might have to stay late at work.", ""),  # a piece without its subject
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""
@@ -327,7 +356,10 @@ DEAL_ATTACKS = ["Activision Blizzard agreed on Monday to buy Microsoft for $68.7
                          + [(("Barcelona won the Spanish league title", "for the third year in a row."), s)
                             for s in MATCH_ATTACKS.values()]
                          + [(("Barcelona beat Real Madrid 5-0 on Sunday.", "The win gave them the Spanish league "
-                              "title for the third year in a row."), s) for s in MATCH_ATTACKS.values()])
+                              "title for the third year in a row."), s) for s in MATCH_ATTACKS.values()]
+                         + [(("A man has been arrested", "in Leeds on Monday."), "A woman has been arrested in Leeds.")]
+                         + [(("Microsoft has agreed to buy the video game maker Activision Blizzard for $6.5 billion,",
+                              "the companies said on Monday."), s) for s in TAKEOVER_ATTACKS.values()])
 def test_reading_only_what_can_change_changes_no_verdict(pieces, summary):
     """The check parses only the sentences that might contradict a unit; every verdict is the full parse's."""
     import numpy as np

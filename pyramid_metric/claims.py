@@ -30,7 +30,7 @@ never vouches for a unit.  A negated claim also denies a unit that states it wit
 a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
 It **contradicts** the unit claim when, bearing on it, it has the other polarity (a copula only where it
 describes the subject with the same words: "Christine will not be at school" does not deny "Christine is sick"),
-is hedged where the unit, with an agent of its own, is not ("could beat" against "beat"),
+is hedged where the unit, with an agent (its own or its governor's), is not ("could beat" against "beat"),
 swaps its agent and patient
 (the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
@@ -862,9 +862,9 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
     without parsing it: a negation word or a hedge ("could", "might", "may") in either, figures in both, a name of
     the claim (or one that describes a word of it) missing from the sentence, a person of another kind than one of
-    its roles in the sentence ("woman" for "man"), its agent and patient written in the
-    other order (or an agent the claim takes from another clause), or its named agent not written just before the
-    predicate (another name may be the predicate's subject there: "Real Madrid beat Barcelona to win the title").
+    its roles in the sentence ("woman" for "man"), its agent and patient written in the other order (or an agent
+    the claim takes from another clause), or its named agent not written just before the predicate (another name
+    may be the predicate's subject there: "Real Madrid beat Barcelona to win the title").
     A sentence it returns False for cannot contradict the claim (:func:`contradicts` would find the same polarity,
     roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
@@ -966,7 +966,7 @@ def confirms(unit: Claim, other: Claim, text_figures: FrozenSet[str] = frozenset
     what to whom: two roles, or one role with a name or a figure ("officials said" identifies nothing)."""
     if unit.entailed or other.entailed or unit.predicate != other.predicate or unit.negated != other.negated:
         return False
-    if other.hedged and not unit.hedged or unit.predicate in FRAMES:
+    if (other.hedged and not unit.hedged) or unit.predicate in FRAMES:  # a possibility confirms no fact
         return False
     roles = [(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))
              if mine.core]

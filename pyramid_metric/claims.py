@@ -111,6 +111,10 @@ ABLE = frozenset({"able", "unable", "willing", "unwilling"})
 DENYING_ADJECTIVES = frozenset({"unable", "unwilling"})
 # verbs whose participle complement is done to its subject ("had their bags collected": the bags are collected)
 CAUSATIVE = frozenset({"have", "get"})
+# people of one kind that another kind excludes: "Police arrested a woman" is not "Police arrested a man"
+OTHER_KIND = {"man": "woman", "woman": "man", "boy": "girl", "girl": "boy", "husband": "wife", "wife": "husband",
+              "son": "daughter", "daughter": "son", "father": "mother", "mother": "father", "brother": "sister",
+              "sister": "brother"}
 # predicates whose agent and patient may change places without changing the fact: "A met B" is "B met A"
 SYMMETRIC = frozenset({"meet", "marry", "talk", "speak", "chat", "argue", "clash", "negotiate", "agree", "disagree",
                        "compete", "play", "fight", "date", "divorce", "merge", "partner", "tie", "draw", "resemble",
@@ -410,10 +414,11 @@ def _claim(tok) -> Claim:
               if not (t.dep_ == "appos" and t.like_num)] + [tok]
     own_agent = any(tok.i in (h.head.i, h.head.head.i) for h in agent)  # not one taken from a governor
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
-    return Claim(predicate, _negated(tok) ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
+    negated = _negated(tok)
+    return Claim(predicate, negated ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
                  named=_modifier_names(clause, tok), opposed=lemma in OPPOSITE,
-                 hedged=_hedged(tok) and not _negated(tok))  # "couldn't come" says it did not happen
+                 hedged=_hedged(tok) and not negated)  # "couldn't come" says it did not happen
 
 
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "poss"})
@@ -572,15 +577,15 @@ def contradiction(unit: Claim, other: Claim) -> str:
     figures, "" where it does not (module docstring)."""
     # the other polarity denies (a verb's opposite on one side: of the same subject only); a copula's, only where
     # it describes the subject with the same words: "will not be at school" does not deny "is sick"
-    if unit.negated != other.negated and (unit.predicate != "be" or _same_description(unit, other)):
+    alike = unit.predicate != "be" or _same_description(unit, other)
+    if unit.negated != other.negated and alike:
         if unit.opposed == other.opposed:
             return DENIED
         if unit.predicate in CONVERSES:  # "X sold the site" and "Y bought the site" may both be true
             return DENIED if unit.agent.core & other.agent.core else ""
         return DENIED if _same_subject(unit, other) else ""
     # a possibility does not state the fact: "Barcelona could beat Real Madrid" against "Barcelona beat Real Madrid"
-    if (other.hedged and not unit.hedged and unit.agent.core
-            and (unit.predicate != "be" or _same_description(unit, other))):
+    if other.hedged and not unit.hedged and unit.agent.core and alike:
         return DENIED
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
@@ -597,12 +602,6 @@ def contradiction(unit: Claim, other: Claim) -> str:
     if any(_other_kind(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))):
         return CHANGED
     return CHANGED if _other_figures(unit, other) or _other_modifier_name(unit, other) else ""
-
-
-# people of one kind that another kind excludes: "Police arrested a woman" is not "Police arrested a man"
-OTHER_KIND = {"man": "woman", "woman": "man", "boy": "girl", "girl": "boy", "husband": "wife", "wife": "husband",
-              "son": "daughter", "daughter": "son", "father": "mother", "mother": "father", "brother": "sister",
-              "sister": "brother"}
 
 
 def _other_kind(mine: Argument, theirs: Argument) -> bool:
@@ -853,6 +852,12 @@ def _negation_stems() -> frozenset:
     return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | DENYING_ADJECTIVES | contracted)
 
 
+@lru_cache(maxsize=1)
+def _screened_stems() -> frozenset:
+    """The negation stems and the hedges: a sentence with none of them states neither (:func:`_may_contradict`)."""
+    return _negation_stems() | HEDGES
+
+
 _COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "s", "re"})
 _HAS_OPPOSITE = frozenset(OPPOSITE.values())  # a sentence may state the other polarity without a negation word
 NEAR = 3  # a named agent at most this many words before its predicate is its subject ("Barcelona has now won")
@@ -868,7 +873,7 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     A sentence it returns False for cannot contradict the claim (:func:`contradicts` would find the same polarity,
     roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
-    if claim.negated or present & (_negation_stems() | HEDGES) or claim.predicate in _HAS_OPPOSITE:
+    if claim.negated or present & _screened_stems() or claim.predicate in _HAS_OPPOSITE:
         return True
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None
                              for w in sentence):

@@ -3,14 +3,15 @@
 Word-counting judges credit "Barcelona did not beat Real Madrid" and "Real Madrid beat Barcelona" for the unit
 "Barcelona beat Real Madrid": the words are all there.  An annotator does not: the summary states the opposite
 fact.  This module reads, from spaCy's dependency parse (``en_core_web_sm``), one :class:`Claim` per predicate of
-a text, a verb or a copula, with
+a text, a verb, a copula or an adjective a verb predicates of its object ("found the nurse guilty"), with
 
 * its **polarity**: negated by "not", "n't", "never", "no" (a determiner of its subject or object: "no deal was
-  reached"), or by a verb or adjective that denies its complement ("failed to win", "forgot to call", "was unable
-  to help"), inherited by the verbs it governs through open complements ("did not agree to buy": "buy" is negated
-  too; "is not able to help": "help" is); and whether it is **hedged**, stated as a possibility only by "could",
-  "might" or "may" ("Barcelona could beat Real Madrid"; "couldn't come" is negated, not hedged), which a clause
-  describing a thing is not ("the highest honour that could be given");
+  reached"), "no longer", or by a verb or adjective that denies its complement ("failed to win", "forgot to call",
+  "was unable to help", "is unlikely to close", "has yet to close", "ruled out closing", "denied that he stole",
+  "was cleared of murdering"), inherited by the verbs it governs through open complements ("did not agree to
+  buy": "buy" is negated too; "is not able to help": "help" is); and whether it is **hedged**, stated as a
+  possibility only by "could", "might" or "may" ("Barcelona could beat Real Madrid"; "couldn't come" is negated,
+  not hedged), which a clause describing a thing is not ("the highest honour that could be given");
 * its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
   active object, or the passive subject, or the subject of a causative's participle: "had their bags collected");
   a verb without a subject of its own takes its governor's ("Apple agreed to buy Beats": Apple buys; "Ainsley is
@@ -31,14 +32,14 @@ a noun of the unit ("did not win the title" against "the win gave them the title
 It **contradicts** the unit claim when, bearing on it, it has the other polarity (a copula only where it
 describes the subject with the same words: "Christine will not be at school" does not deny "Christine is sick"),
 is hedged where the unit, with an agent (its own or its governor's), is not ("could beat" against "beat"),
-swaps its agent and patient
-(the agent of one is the patient of the other and neither role matches), puts another name in a role the unit
-fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
+says of the same subject the opposite state (OPPOSITE_STATES: "was dead" against "was alive"), swaps its agent
+and patient (the agent of one is the patient of the other and neither role matches), puts another name in a role
+the unit fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
 Cole" and "Carlton Cole", "Manchester United" and "Manchester City"; a title or one letter misspelt is no other
 name), describes one of the unit's words with another name of the same kind where the unit's is not said ("a camp
 in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), puts
 a person of another kind in a role ("a woman" for "a man", "his sister" for "his brother": OTHER_KIND), or
-states other figures (both have figures, none shared); the first three *deny* the fact, the others *change a
+states other figures (both have figures, none shared); the first four *deny* the fact, the others *change a
 detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence,
 DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people).  A unit is
 :func:`contradicted` by a summary
@@ -75,6 +76,7 @@ DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
                 "beat->win;negated-restatement;able-to+unable-to+forgot-to;causatives;copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds;"
+                "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to;opposite-states;"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
                 "verbless-edus:claims-of-their-parties;"
@@ -103,12 +105,22 @@ NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none",
 # verbs that deny the complement they govern: "failed to win" says the win did not happen
 DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent",
                            "forget"})
+# verbs that deny the clause they govern: "denied that he stole the car" says he did not
+DENYING_CLAUSE_VERBS = frozenset({"deny"})
+# verbs that deny or assert the act their "of" complement names: "cleared of murdering his wife" (he did not),
+# "convicted of murdering his wife" (he did)
+OF_COMPLEMENT_VERBS = {"clear": True, "acquit": True, "exonerate": True, "convict": False}
 # modal auxiliaries that state a fact as a possibility only: "Barcelona could beat Real Madrid" does not say they did
 HEDGES = frozenset({"could", "might", "may"})
 # adjectives of a copula that pass its subject and polarity to the verb they govern ("is not able to help Jane":
 # help is negated, its agent the copula's subject), and those of them that deny it ("is unable to help")
-ABLE = frozenset({"able", "unable", "willing", "unwilling"})
-DENYING_ADJECTIVES = frozenset({"unable", "unwilling"})
+ABLE = frozenset({"able", "unable", "willing", "unwilling", "fit", "unfit", "unlikely"})
+DENYING_ADJECTIVES = frozenset({"unable", "unwilling", "unfit", "unlikely"})
+# adjectives of a copula, each the denial of the other: "the victim was dead" is not "the victim was alive"
+OPPOSITE_STATES = (("alive", "dead"), ("guilty", "innocent"), ("legal", "illegal"), ("lawful", "unlawful"),
+                   ("possible", "impossible"), ("true", "false"), ("open", "closed"), ("present", "absent"),
+                   ("available", "unavailable"), ("safe", "unsafe"), ("successful", "unsuccessful"),
+                   ("correct", "incorrect"), ("valid", "invalid"), ("conscious", "unconscious"))
 # verbs whose participle complement is done to its subject ("had their bags collected": the bags are collected)
 CAUSATIVE = frozenset({"have", "get"})
 # people of one kind that another kind excludes: "Police arrested a woman" is not "Police arrested a man"
@@ -128,11 +140,12 @@ SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "be
               "soar": "rise", "surge": "rise", "jump": "rise", "hit": "strike", "sack": "fire", "dismiss": "fire",
               "name": "appoint", "wound": "injure", "hurt": "injure", "quit": "resign", "free": "release",
               "unveil": "launch", "construct": "build", "bar": "ban", "seize": "capture", "clinch": "win",
-              "jail": "imprison"}
+              "jail": "imprison", "accept": "approve"}
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
             "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise", "halve": "double",
             "lose": "win", "reject": "approve", "acquit": "convict", "allow": "ban", "permit": "ban",
-            "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy"}
+            "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy",
+            "innocent": "guilty"}
 # predicates whose opposite is the same event seen from the other party ("X sold it to Y": "Y bought it"): the
 # opposite denies only a claim of the same agent
 CONVERSES = frozenset({"buy"})
@@ -254,6 +267,13 @@ def _core_stems(head) -> FrozenSet[str]:
                      if t.is_alpha) - _stop_stems()
 
 
+def _compass_words(name) -> list:
+    """The points of the compass (COMPASS) that modify a proper noun: "north" of "north London"."""
+    if name.pos_ != "PROPN":
+        return []
+    return [c for c in name.children if c.dep_ in ("amod", "compound") and c.lower_ in COMPASS]
+
+
 def _argument(head) -> Argument:
     stops = _stop_stems()
     tokens = _argument_tokens(head)
@@ -284,18 +304,30 @@ def _merge(args: Sequence[Argument]) -> Argument:
 
 
 def _is_predicate(tok) -> bool:
-    """A verb, or a copula that heads its clause ("Burundi is poor"; an auxiliary of a verb is not)."""
-    if tok.pos_ == "VERB":
+    """A verb, a copula that heads its clause ("Burundi is poor"; an auxiliary of a verb is not), or an adjective
+    that a verb predicates of its object ("found the nurse guilty", "was found not guilty": :func:`_small_clause`)."""
+    if tok.pos_ == "VERB" or _small_clause(tok):
         return True
     return tok.pos_ == "AUX" and tok.dep_ not in ("aux", "auxpass") and any(
         c.dep_ in ("attr", "acomp", "nsubj") for c in tok.children)
 
 
+def _small_clause(tok) -> bool:
+    """An adjective a verb predicates of its object: "found the nurse guilty" (with its own subject), "was found
+    guilty" (of the passive subject)."""
+    if tok.pos_ != "ADJ" or tok.head.i == tok.i:
+        return False
+    return tok.dep_ == "oprd" or (tok.dep_ in ("ccomp", "xcomp") and any(c.dep_ == "nsubj" for c in tok.children))
+
+
 def _own_negation(tok) -> bool:
-    """Negated by its own dependents: "not"/"n't"/"never", or "no"/"nothing"... as or in its subject or object."""
+    """Negated by its own dependents: "not"/"n't"/"never", "no longer", or "no"/"nothing"... as or in its subject
+    or object."""
     for c in tok.children:
         low = c.text.lower()
         if c.dep_ == "neg" or (low in NEGATIONS and c.dep_ in ("advmod", "nsubj", "nsubjpass", "dobj", "attr")):
+            return True
+        if c.dep_ == "advmod" and low == "longer" and any(g.lower_ == "no" for g in c.children):
             return True
         if c.dep_ in ("nsubj", "nsubjpass", "dobj", "attr") and any(
                 g.dep_ == "det" and g.text.lower() == "no" for g in c.children):
@@ -305,7 +337,14 @@ def _own_negation(tok) -> bool:
 
 def _governor(tok):
     """The predicate whose open complement, or whose coordinated verb or purpose clause ("to win") without a
-    subject of its own, ``tok`` is."""
+    subject of its own, ``tok`` is; for an adjective a verb predicates ("was found guilty"), that verb; for the
+    act an "of" names ("guilty of murdering", "cleared of murdering"), the adjective or verb (OF_COMPLEMENT_VERBS)
+    it completes."""
+    if tok.dep_ == "oprd" and _small_clause(tok):
+        return tok.head
+    of_complement = _of_complement_head(tok)
+    if of_complement is not None:
+        return of_complement
     own_subject = any(c.dep_ in SUBJECTS for c in tok.children)
     purpose = tok.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
     if tok.dep_ == "xcomp" or (tok.dep_ == "conj" or purpose) and not own_subject:
@@ -316,22 +355,43 @@ def _governor(tok):
     return None
 
 
+def _of_complement_head(tok):
+    """The small-clause adjective or the verb of OF_COMPLEMENT_VERBS whose "of" complement verb ``tok`` is
+    ("guilty of murdering", "cleared of murdering"), or None."""
+    if tok.dep_ != "pcomp" or tok.head.dep_ != "prep" or tok.head.lower_ != "of" or tok.head.head.i == tok.head.i:
+        return None
+    head = tok.head.head
+    if _small_clause(head) or (head.pos_ == "VERB" and head.lemma_.lower() in OF_COMPLEMENT_VERBS):
+        return head
+    return None
+
+
 def _able(tok) -> bool:
     """An adjective of ABLE complementing a copula ("is able", "is unable")."""
     return tok.dep_ == "acomp" and tok.lemma_.lower() in ABLE and tok.head.i != tok.i
 
 
 def _denies_complement(tok) -> bool:
-    """Whether the word an open complement hangs on denies it: "failed to win", "was unable to win"."""
-    return tok.lemma_.lower() in (DENYING_ADJECTIVES if _able(tok) else DENYING_VERBS)
+    """Whether the word an open complement hangs on denies it: "failed to win", "was unable to win", "ruled out
+    closing", "has yet to close"."""
+    lemma = tok.lemma_.lower()
+    if lemma == "rule" and any(c.dep_ == "prt" and c.lower_ == "out" for c in tok.children):
+        return True
+    if lemma in ("have", "be") and any(c.dep_ == "advmod" and c.lower_ == "yet" for c in tok.children):
+        return True
+    return lemma in (DENYING_ADJECTIVES if _able(tok) else DENYING_VERBS)
 
 
 def _negated(tok, depth: int = 0) -> bool:
     """Polarity, exclusive-or over the chain of governors: "did not fail to win" is not negated."""
     neg = _own_negation(tok)
+    if tok.dep_ == "ccomp" and tok.head.lemma_.lower() in DENYING_CLAUSE_VERBS and depth < 8:
+        return neg ^ (not _negated(tok.head, depth + 1))  # "denied that he stole": he did not
     gov = _governor(tok) if depth < 8 else None
     if gov is not None and tok.dep_ == "xcomp":
         neg ^= _negated(gov, depth + 1) ^ _denies_complement(tok.head)
+    elif gov is not None and gov.i == tok.head.head.i and tok.dep_ == "pcomp":  # "cleared of murdering"
+        neg ^= _negated(gov, depth + 1) ^ OF_COMPLEMENT_VERBS.get(gov.lemma_.lower(), False)
     elif gov is not None:
         neg ^= _negated(gov, depth + 1) and not _own_negation(tok)
     return neg
@@ -387,6 +447,8 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
         # keeps it simple: the governor's subject is the complement's subject), unless the complement is passive
         # too ("the mural is to be put up for sale": the mural is put up)
         inherited = gov_agent or (gov_patient if tok.dep_ == "xcomp" else [])
+        if tok.dep_ == "oprd" or (tok.dep_ == "pcomp" and gov.pos_ == "VERB"):  # "he was found guilty",
+            inherited = [h for h in gov_patient if h.i != tok.i] or gov_agent  # "he was cleared of murdering"
         if any(c.dep_ == "auxpass" for c in tok.children):
             patient = patient or inherited
         else:
@@ -428,6 +490,15 @@ NAME_ALIASES = {"britain": "uk", "great britain": "uk", "united kingdom": "uk", 
                 "united states": "us", "states": "us", "holland": "netherlands", "burma": "myanmar"}
 
 
+# the points of the compass that locate a place within a named one ("north London", "southern Turkey"), each as
+# its direction
+COMPASS = {"north": "north", "northern": "north", "south": "south", "southern": "south", "east": "east",
+           "eastern": "east", "west": "west", "western": "west", "northeast": "northeast",
+           "northeastern": "northeast", "northwest": "northwest", "northwestern": "northwest",
+           "southeast": "southeast", "southeastern": "southeast", "southwest": "southwest",
+           "southwestern": "southwest"}
+
+
 # the endings of adjectives of a nation, to tell "British soldiers have been jailed" from "Former soldiers ..."
 NATION_ENDINGS = ("ish", "ese", "ian", "ean", "can", "yan", "ban", "ch", "ani", "ali", "eek", "ai", "iss")
 
@@ -447,8 +518,10 @@ def _modifier_names(tokens, predicate) -> FrozenSet[Tuple[Tuple[str, str], str, 
     """The names among a claim's argument ``tokens`` that describe another word (:data:`Claim` ``named``): a
     modifier ("British soldiers", "Afghanistan's security service", "the Labour leader") or the object of a
     preposition ("a camp in Norway", "arrested in Italy"), each as ((the described word's stem, "mod" or the
-    preposition), kind, the name's stems).  A word of a longer name ("Real" of "Real Madrid") and a name in
-    apposition (the same thing named again) describe nothing."""
+    preposition), kind, the name's stems, with a point of the compass that locates it: "north London" is (north,
+    london)).  An indirect object is the object of "to" ("lent Mark $50": lent to Mark).  A word
+    of a longer name ("Real" of "Real Madrid") and a name in apposition (the same thing named again) describe
+    nothing."""
     out = set()
     for t in tokens:
         kind = _name_kind(t)
@@ -462,10 +535,13 @@ def _modifier_names(tokens, predicate) -> FrozenSet[Tuple[Tuple[str, str], str, 
         elif first.dep_ == "pobj" and first.head.dep_ == "prep":
             described = first.head.head
             slot = ("" if described.i == predicate.i else _folded_stem(described.text), first.head.lower_)
+        elif first.dep_ == "dative" and first.head.i == predicate.i:
+            slot = ("", "to")
         else:
             continue
         name = sorted([t] + [c for c in t.children if c.dep_ in NAME_PARTS and _name_kind(c)], key=lambda c: c.i)
         stems = {_folded_stem(c.text) for c in name if c.is_alpha}
+        stems |= {_folded_stem(c.text) for c in _compass_words(t)}
         alias = NAME_ALIASES.get(" ".join(c.lower_ for c in name))
         if stems:
             out.add((slot, kind, frozenset(stems | ({_folded_stem(alias)} if alias else set()))))
@@ -587,10 +663,12 @@ def contradiction(unit: Claim, other: Claim) -> str:
     # a possibility does not state the fact: "Barcelona could beat Real Madrid" against "Barcelona beat Real Madrid"
     if other.hedged and not unit.hedged and unit.agent.core and alike:
         return DENIED
+    if _opposite_state(unit, other):  # "the victim was dead" against "the victim was alive"
+        return DENIED
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
         changed = (bool(mine.party and theirs.party and not _named_alike(mine, theirs))
-                   or _other_figures(unit, other))
+                   or _other_figures(unit, other) or _other_modifier_name(unit, other))
         return CHANGED if changed else ""
     straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
     crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
@@ -599,9 +677,29 @@ def contradiction(unit: Claim, other: Claim) -> str:
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
         if mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs)):
             return CHANGED
+        if mine.party & theirs.party and _other_direction(mine.stems, theirs.stems):  # "northern Turkey"
+            return CHANGED
     if any(_other_kind(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))):
         return CHANGED
     return CHANGED if _other_figures(unit, other) or _other_modifier_name(unit, other) else ""
+
+
+@lru_cache(maxsize=1)
+def _opposite_state_stems() -> dict:
+    """Each adjective of OPPOSITE_STATES (stemmed) with its opposite."""
+    pairs = [(_folded_stem(a), _folded_stem(b)) for a, b in OPPOSITE_STATES]
+    return {**dict(pairs), **{b: a for a, b in pairs}}
+
+
+def _opposite_state(unit: Claim, other: Claim) -> bool:
+    """Whether two copulas of the same polarity say of the same subject two states that deny each other
+    (OPPOSITE_STATES: "was dead" and "was alive"), the unit's state not said by ``other``."""
+    if unit.predicate != "be" or other.predicate != "be" or unit.negated != other.negated:
+        return False
+    if not unit.agent.core & other.agent.core:
+        return False
+    opposite = _opposite_state_stems()
+    return any(opposite.get(w) in other.patient.core and w not in other.patient.core for w in unit.patient.core)
 
 
 def _other_kind(mine: Argument, theirs: Argument) -> bool:
@@ -646,9 +744,12 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
     """Whether ``other`` describes a word of ``unit`` with another name of the same kind where the unit's name is
     not said at all: "a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers" (a
     misspelling is the same name; "the camp in Utoya, Norway" says Norway; "the England captain" is one of "the
-    Manchester United and England captain")."""
+    Manchester United and England captain"), or the same place with another point of the compass ("south London"
+    for "north London", "South Korea" for "North Korea")."""
     said = other.agent.stems | other.patient.stems | other.others.stems
     for slot, kind, name in unit.named:
+        if any(k == kind and _other_direction(name, n) for _, k, n in other.named):  # in whatever slot
+            return True
         if name & said:
             continue
         mine = frozenset().union(*(n for s, k, n in unit.named if s == slot and k == kind))  # "United and England"
@@ -656,6 +757,22 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
                and not any(_misspelt(a, b) for a in mine for b in n) for s, k, n in other.named):
             return True
     return False
+
+
+@lru_cache(maxsize=1)
+def _compass_stems() -> dict:
+    """The stem of each point of the compass (COMPASS) with its direction."""
+    return {_folded_stem(w): d for w, d in COMPASS.items()}
+
+
+def _other_direction(mine: FrozenSet[str], theirs: FrozenSet[str]) -> bool:
+    """Whether two names of a place share a word and locate it by different points of the compass, neither
+    name's direction in the other ("north London" and "south London"; "London" and "north London" are one)."""
+    compass = _compass_stems()
+    own = {compass[w] for w in mine if w in compass}
+    their = {compass[w] for w in theirs if w in compass}
+    rest = {w for w in mine if w not in compass} & {w for w in theirs if w not in compass}
+    return bool(own and their and rest and not own & their)
 
 
 PLACE_PREPOSITIONS = frozenset({"in", "at", "near", "outside"})
@@ -849,7 +966,9 @@ def _negation_stems() -> frozenset:
     """The stems of the words that may negate a claim (stemmed on first use: no stemmer at import)."""
     contracted = {"didn", "doesn", "don", "isn", "wasn", "aren", "weren", "won", "can", "couldn", "hasn", "haven",
                   "hadn", "wouldn", "shouldn"}
-    return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | DENYING_ADJECTIVES | contracted)
+    denying = DENYING_CLAUSE_VERBS | {v for v, denies in OF_COMPLEMENT_VERBS.items() if denies}
+    denying |= {"longer", "yet", "rule"}  # "no longer", "has yet to", "ruled out"
+    return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | DENYING_ADJECTIVES | denying | contracted)
 
 
 @lru_cache(maxsize=1)
@@ -867,9 +986,11 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
     without parsing it: a negation word or a hedge ("could", "might", "may") in either, figures in both, a name of
     the claim (or one that describes a word of it) missing from the sentence, a person of another kind than one of
-    its roles in the sentence ("woman" for "man"), its agent and patient written in the other order (or an agent
-    the claim takes from another clause), or its named agent not written just before the predicate (another name
-    may be the predicate's subject there: "Real Madrid beat Barcelona to win the title").
+    its roles in the sentence ("woman" for "man"), the opposite of a copula's state ("dead" for "alive"), another
+    point of the compass than one of its names ("south London" for "north London"), its agent and patient written
+    in the other order (or an agent the claim takes from another clause), or its named agent not written just
+    before the predicate (another name may be the predicate's subject there: "Real Madrid beat Barcelona to win
+    the title").
     A sentence it returns False for cannot contradict the claim (:func:`contradicts` would find the same polarity,
     roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
@@ -882,8 +1003,14 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     if any(not name & present for _, _, name in claim.named):
         return True
+    located = frozenset().union(*(name for _, _, name in claim.named)) | claim.agent.stems | claim.patient.stems
+    compass = _compass_stems()
+    if any(w in compass for w in located) and any(w in compass and w not in located for w in present):
+        return True  # another point of the compass ("south London" for "north London")
     if any(OTHER_KIND.get(w) in present for role in (claim.agent, claim.patient) for w in role.core):
         return True  # a person of another kind ("a woman" for "a man")
+    if claim.predicate == "be" and any(_opposite_state_stems().get(w) in present for w in claim.patient.core):
+        return True  # the opposite state ("dead" for "alive")
     if claim.agent_first is None:  # its agent is said in another clause, whose order tells nothing here
         return True
     agent = [k for k, w in enumerate(sentence) if w in claim.agent.stems]

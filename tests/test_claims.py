@@ -60,6 +60,24 @@ QUAKE_ATTACKS = {
     "other figures": "An earthquake of magnitude 4.1 struck southern Turkey on Tuesday, killing at least 40 people "
                      "and destroying hundreds of homes.",
 }
+VERDICT = ["A jury found the former nurse guilty of murdering seven babies at a hospital in Chester."]
+VERDICT_ATTACKS = {
+    "paraphrase": "The ex-nurse was convicted by a jury of killing seven infants at a Chester hospital.",
+    "not guilty": "A jury found the former nurse not guilty of murdering seven babies at a hospital in Chester.",
+}
+CLOSURE = ["The company will close its factory in Swindon next year, with the loss of 3,500 jobs."]
+CLOSURE_ATTACKS = {
+    "paraphrase": "The firm is to shut its Swindon plant next year, cutting 3,500 jobs.",
+    "no longer": "The company will no longer close its factory in Swindon next year, with the loss of 3,500 jobs.",
+    "ruled out": "The company has ruled out closing its factory in Swindon next year, with the loss of 3,500 jobs.",
+    "unlikely": "The company is unlikely to close its factory in Swindon next year, with the loss of 3,500 jobs.",
+    "denied": "The company has denied it will close its factory in Swindon next year, with the loss of 3,500 jobs.",
+}
+FIRE = ["A fire broke out in a block of flats in north London on Sunday night."]
+FIRE_ATTACKS = {
+    "paraphrase": "On Sunday night, fire broke out in a north London tower block.",
+    "another part of the city": "A fire broke out in a block of flats in south London on Sunday night.",
+}
 MATCH_PIECES = ("Barcelona beat Real Madrid 5-0 on Sunday",
                 "to win the Spanish league title for the third year in a row.")  # MATCH's two EDUs
 GAP = 0.10  # each attack scores at least this much below the paraphrase
@@ -73,9 +91,9 @@ def _scores(candidates, references, **options):
 
 @pytest.mark.parametrize("references, candidates", [
     ([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS), (MATCH_THREE, MATCH_ATTACKS), (QUAKE, QUAKE_ATTACKS),
-    (TAKEOVER, TAKEOVER_ATTACKS)],
+    (TAKEOVER, TAKEOVER_ATTACKS), (VERDICT, VERDICT_ATTACKS), (CLOSURE, CLOSURE_ATTACKS), (FIRE, FIRE_ATTACKS)],
     ids=["one reference", "three references", "three references, other verbs", "three references, a place",
-         "one reference, sold and hedged"])
+         "one reference, sold and hedged", "a verdict reversed", "other ways of saying no", "a point of the compass"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -249,6 +267,34 @@ def test_contradicted(unit, text, expected):
     ("Benjamin didn't come to the game.", "Benjamin couldn't come to the game.", ""),  # a negated modal: it did not
     ("He was given the highest honour.", "He was awarded the highest honour that could be given.", ""),
     ("stay late at work", "Noah might have to stay late at work.", ""),  # a piece without its subject
+    # other ways of saying no: a verdict, a denial of a clause, "no longer", "ruled out", "unlikely to", "yet to"
+    ("A jury found the nurse guilty of murder.", "A jury found the nurse not guilty of murder.", "denied"),
+    ("He was found guilty of murdering his wife.", "He was found not guilty of murdering his wife.", "denied"),
+    ("He was found guilty of murdering his wife.", "He was found guilty of murdering his wife.", ""),
+    ("murdering his wife", "He was cleared of murdering his wife.", "denied"),
+    ("He was convicted of murdering his wife.", "He was acquitted of murdering his wife.", "denied"),
+    ("He was convicted of murdering his wife.", "He was cleared of murdering his wife.", "denied"),
+    ("Smith was found innocent of the murder.", "Smith was found guilty of the murder.", "denied"),
+    ("The company will close its factory.", "The company has denied it will close its factory.", "denied"),
+    ("The company will close its factory.", "The company did not deny it will close its factory.", ""),
+    ("The company will close its factory.", "The company will no longer close its factory.", "denied"),
+    ("The company will close its factory.", "The company has ruled out closing its factory.", "denied"),
+    ("The company will close its factory.", "The company is unlikely to close its factory.", "denied"),
+    ("The company has closed its factory.", "The company has yet to close its factory.", "denied"),
+    ("The company has closed its factory.", "The company is yet to close its factory.", "denied"),
+    ("The striker will play in the final.", "The striker is unfit to play in the final.", "denied"),
+    ("The striker will play in the final.", "The striker is fit to play in the final.", ""),
+    ("The victim was alive when police arrived.", "The victim was dead when police arrived.", "denied"),
+    ("The victim was alive when police arrived.", "The victim was still alive when police arrived.", ""),
+    ("The government accepted the recommendations.", "The government rejected the recommendations.", "denied"),
+    # an indirect object is the object of "to"; a meeting's place; a place's point of the compass
+    ("Jenny lent Mark 50 dollars.", "Jenny lent Paul 50 dollars.", "changed"),
+    ("Jenny lent Mark 50 dollars.", "Jenny lent 50 dollars to Mark.", ""),
+    ("Macron met Scholz in Berlin.", "Macron met Scholz in Paris.", "changed"),
+    ("Macron met Scholz in Berlin.", "Scholz met Macron in Berlin.", ""),
+    ("The fire broke out in a flat in north London.", "The fire broke out in a flat in south London.", "changed"),
+    ("The fire broke out in a flat in north London.", "The fire broke out in a flat in London.", ""),
+    ("The quake struck southern Turkey.", "The quake struck northern Turkey.", "changed"),
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""

@@ -322,12 +322,15 @@ def _small_clause(tok) -> bool:
 
 def _own_negation(tok) -> bool:
     """Negated by its own dependents: "not"/"n't"/"never", "no longer", or "no"/"nothing"... as or in its subject
-    or object."""
+    or object, or in what a copula says its subject is of ("is of no benefit")."""
     for c in tok.children:
         low = c.text.lower()
         if c.dep_ == "neg" or (low in NEGATIONS and c.dep_ in ("advmod", "nsubj", "nsubjpass", "dobj", "attr")):
             return True
         if c.dep_ == "advmod" and low == "longer" and any(g.lower_ == "no" for g in c.children):
+            return True
+        if c.dep_ == "prep" and low == "of" and tok.lemma_ == "be" and any(  # "is of no benefit"
+                g.dep_ == "pobj" and any(d.dep_ == "det" and d.lower_ == "no" for d in g.children) for g in c.children):
             return True
         if c.dep_ in ("nsubj", "nsubjpass", "dobj", "attr") and any(
                 g.dep_ == "det" and g.text.lower() == "no" for g in c.children):
@@ -519,7 +522,7 @@ def _modifier_names(tokens, predicate) -> FrozenSet[Tuple[Tuple[str, str], str, 
     modifier ("British soldiers", "Afghanistan's security service", "the Labour leader") or the object of a
     preposition ("a camp in Norway", "arrested in Italy"), each as ((the described word's stem, "mod" or the
     preposition), kind, the name's stems, with a point of the compass that locates it: "north London" is (north,
-    london)).  An indirect object is the object of "to" ("lent Mark $50": lent to Mark).  A word
+    london)).  An indirect object is the object of "to" ("gave Mark $50": gave to Mark).  A word
     of a longer name ("Real" of "Real Madrid") and a name in apposition (the same thing named again) describe
     nothing."""
     out = set()

@@ -522,9 +522,8 @@ def _modifier_names(tokens, predicate) -> FrozenSet[Tuple[Tuple[str, str], str, 
     modifier ("British soldiers", "Afghanistan's security service", "the Labour leader") or the object of a
     preposition ("a camp in Norway", "arrested in Italy"), each as ((the described word's stem, "mod" or the
     preposition), kind, the name's stems, with a point of the compass that locates it: "north London" is (north,
-    london)).  An indirect object is the object of "to" ("gave Mark $50": gave to Mark).  A word
-    of a longer name ("Real" of "Real Madrid") and a name in apposition (the same thing named again) describe
-    nothing."""
+    london)).  An indirect object is the object of "to" ("gave Mark $50": gave to Mark).  A word of a longer name
+    ("Real" of "Real Madrid") and a name in apposition (the same thing named again) describe nothing."""
     out = set()
     for t in tokens:
         kind = _name_kind(t)

@@ -393,7 +393,7 @@ def _negated(tok, depth: int = 0) -> bool:
     gov = _governor(tok) if depth < 8 else None
     if gov is not None and tok.dep_ == "xcomp":
         neg ^= _negated(gov, depth + 1) ^ _denies_complement(tok.head)
-    elif gov is not None and gov.i == tok.head.head.i and tok.dep_ == "pcomp":  # "cleared of murdering"
+    elif gov is not None and tok.dep_ == "pcomp":  # "cleared of murdering" (:func:`_of_complement_head`)
         neg ^= _negated(gov, depth + 1) ^ OF_COMPLEMENT_VERBS.get(gov.lemma_.lower(), False)
     elif gov is not None:
         neg ^= _negated(gov, depth + 1) and not _own_negation(tok)
@@ -1005,10 +1005,11 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     if any(not name & present for _, _, name in claim.named):
         return True
-    located = frozenset().union(*(name for _, _, name in claim.named)) | claim.agent.stems | claim.patient.stems
-    compass = _compass_stems()
-    if any(w in compass for w in located) and any(w in compass and w not in located for w in present):
-        return True  # another point of the compass ("south London" for "north London")
+    directions = present.intersection(_compass_stems())  # most sentences have none: the claim is read only then
+    if directions:
+        located = frozenset().union(*(name for _, _, name in claim.named)) | claim.agent.stems | claim.patient.stems
+        if located.intersection(_compass_stems()) and directions - located:
+            return True  # another point of the compass ("south London" for "north London")
     if any(OTHER_KIND.get(w) in present for role in (claim.agent, claim.patient) for w in role.core):
         return True  # a person of another kind ("a woman" for "a man")
     if claim.predicate == "be" and any(_opposite_state_stems().get(w) in present for w in claim.patient.core):

@@ -76,7 +76,8 @@ DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
                 "beat->win;negated-restatement;able-to+unable-to+forgot-to;causatives;copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds;"
-                "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to;opposite-states;"
+                "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
+                "opposite-states(+passive-closed);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
                 "verbless-edus:claims-of-their-parties;"
@@ -96,9 +97,12 @@ Argument = namedtuple("Argument", "stems core party")
 # describes, how) and its kind ("camp in Norway": ("camp", "in"), a proper noun; "British soldiers": ("soldier",
 # "mod"), a capitalised adjective), so that "a camp in Panama" or "Spanish soldiers" is another party
 # opposed: its polarity is its verb's opposite's ("lost" is "did not win"), which denies only the same party's claim;
-# hedged: stated as a possibility only ("could beat", "may agree to buy"), which does not state the fact
+# hedged: stated as a possibility only ("could beat", "may agree to buy"), which does not state the fact;
+# plan: "plan" for an intended act ("plans to build", "the plans are to build", "was meant to be built"),
+# "cancelled" for one whose plan was undone ("scrapped plans to build"), "overruled" for one whose plan another
+# party undid ("plans to build were rejected"), "" for an act stated
 Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named opposed "
-                   "hedged", defaults=(False, frozenset(), False, False))
+                   "hedged plan", defaults=(False, frozenset(), False, False, ""))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
@@ -107,6 +111,18 @@ DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid
                            "forget"})
 # verbs that deny the clause they govern: "denied that he stole the car" says he did not
 DENYING_CLAUSE_VERBS = frozenset({"deny"})
+# nouns of an intended act, whose infinitive takes its polarity and subject from the verb that has the noun:
+# "announced plans to close the factory" (it will), "has no plans to close", "scrapped plans to close" (it will not)
+PLAN_NOUNS = frozenset({"plan", "proposal", "bid", "attempt", "move", "decision", "intention", "scheme", "threat",
+                        "pledge", "promise", "offer"})
+# verbs that undo such a plan (DENYING_VERBS do too: "rejected plans to close"); "called off" is "call" with "off"
+CANCELLING_VERBS = frozenset({"abandon", "scrap", "shelve", "drop", "cancel", "ditch", "axe", "withdraw", "reverse",
+                              "block", "halt", "overturn", "veto"})
+# of those, the verbs by which another party undoes a plan: its subject is not the one who would act ("the council
+# rejected plans to build homes")
+OVERRULING_VERBS = frozenset({"block", "halt", "overturn", "veto", "reject", "refuse", "prevent"})
+# verbs whose open complement is an intended act ("plans to close", "was meant to be built")
+INTENDING_VERBS = frozenset({"plan", "intend", "mean", "aim", "propose", "want", "hope", "seek"})
 # verbs that deny or assert the act their "of" complement names: "cleared of murdering his wife" (he did not),
 # "convicted of murdering his wife" (he did)
 OF_COMPLEMENT_VERBS = {"clear": True, "acquit": True, "exonerate": True, "convict": False}
@@ -121,6 +137,9 @@ OPPOSITE_STATES = (("alive", "dead"), ("guilty", "innocent"), ("legal", "illegal
                    ("possible", "impossible"), ("true", "false"), ("open", "closed"), ("present", "absent"),
                    ("available", "unavailable"), ("safe", "unsafe"), ("successful", "unsuccessful"),
                    ("correct", "incorrect"), ("valid", "invalid"), ("conscious", "unconscious"))
+# verbs whose passive without an agent also states its participle as a state of its subject ("the museum will be
+# closed": the museum is closed, which "the museum will be open" denies: OPPOSITE_STATES)
+STATE_PARTICIPLES = {"close": "closed"}
 # verbs whose participle complement is done to its subject ("had their bags collected": the bags are collected)
 CAUSATIVE = frozenset({"have", "get"})
 # people of one kind that another kind excludes: "Police arrested a woman" is not "Police arrested a man"
@@ -345,6 +364,9 @@ def _governor(tok):
     it completes."""
     if tok.dep_ == "oprd" and _small_clause(tok):
         return tok.head
+    plan = _plan_governor(tok)
+    if plan is not None:
+        return plan
     of_complement = _of_complement_head(tok)
     if of_complement is not None:
         return of_complement
@@ -356,6 +378,44 @@ def _governor(tok):
             head = head.head
         return head if head.i != tok.i and _is_predicate(head) else None
     return None
+
+
+def _plan_governor(tok):
+    """The predicate that has the plan noun (PLAN_NOUNS) whose infinitive ``tok`` is, as subject or object:
+    "scrapped" of "scrapped plans to close", "has" of "has no plans to close", "were scrapped" of "plans to close
+    it were scrapped"; or None."""
+    noun = tok.head  # the parser hangs the infinitive on the noun as "acl", or as "xcomp" in a long subject
+    if (tok.dep_ not in ("acl", "xcomp") or noun.i == tok.i or noun.pos_ != "NOUN"
+            or noun.lemma_.lower() not in PLAN_NOUNS
+            or noun.dep_ not in ("dobj", "attr", "nsubjpass") or noun.head.i == noun.i
+            or not any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
+            or any(c.dep_ in SUBJECTS for c in tok.children)):
+        return None
+    return noun.head if _is_predicate(noun.head) else None
+
+
+def _plan(tok) -> str:
+    """Whether predicate ``tok`` is an intended act (Claim.plan): "overruled" or "cancelled" where the plan was
+    undone (by OVERRULING_VERBS or other verbs that cancel), "plan" for a plan's infinitive ("plans to build", "the plans are to build") or an intending verb's complement ("was
+    meant to be built"), "" otherwise."""
+    governor = _plan_governor(tok)
+    if governor is not None:
+        if not _cancels(governor):
+            return "plan"
+        return "overruled" if governor.lemma_.lower() in OVERRULING_VERBS else "cancelled"
+    head = tok.head
+    if tok.dep_ == "xcomp" and head.i != tok.i and (head.lemma_.lower() in INTENDING_VERBS or head.lemma_ == "be" and any(
+            c.dep_ in SUBJECTS and c.lemma_.lower() in PLAN_NOUNS for c in head.children)):
+        return "plan"
+    return ""
+
+
+def _cancels(tok) -> bool:
+    """Whether the predicate that has a plan undoes it: "scrapped", "called off", "rejected" (DENYING_VERBS)."""
+    lemma = tok.lemma_.lower()
+    if lemma == "call" and any(c.dep_ == "prt" and c.lower_ == "off" for c in tok.children):
+        return True
+    return lemma in CANCELLING_VERBS or lemma in DENYING_VERBS
 
 
 def _of_complement_head(tok):
@@ -391,7 +451,9 @@ def _negated(tok, depth: int = 0) -> bool:
     if tok.dep_ == "ccomp" and tok.head.lemma_.lower() in DENYING_CLAUSE_VERBS and depth < 8:
         return neg ^ (not _negated(tok.head, depth + 1))  # "denied that he stole": he did not
     gov = _governor(tok) if depth < 8 else None
-    if gov is not None and tok.dep_ == "xcomp":
+    if gov is not None and _plan_governor(tok) is not None:  # "scrapped plans to close"
+        neg ^= _negated(gov, depth + 1) ^ _cancels(gov)
+    elif gov is not None and tok.dep_ == "xcomp":
         neg ^= _negated(gov, depth + 1) ^ _denies_complement(tok.head)
     elif gov is not None and tok.dep_ == "pcomp":  # "cleared of murdering" (:func:`_of_complement_head`)
         neg ^= _negated(gov, depth + 1) ^ OF_COMPLEMENT_VERBS.get(gov.lemma_.lower(), False)
@@ -450,6 +512,9 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
         # keeps it simple: the governor's subject is the complement's subject), unless the complement is passive
         # too ("the mural is to be put up for sale": the mural is put up)
         inherited = gov_agent or (gov_patient if tok.dep_ == "xcomp" else [])
+        if _plan_governor(tok) is not None:  # "its decision to stage": the possessor; "the council rejected plans
+            owner = [c for c in tok.head.children if c.dep_ == "poss"]  # to build": someone else's plan
+            inherited = owner or ([] if gov.lemma_.lower() in OVERRULING_VERBS else gov_agent)
         if tok.dep_ == "oprd" or (tok.dep_ == "pcomp" and gov.pos_ == "VERB"):  # "he was found guilty",
             inherited = [h for h in gov_patient if h.i != tok.i] or gov_agent  # "he was cleared of murdering"
         if any(c.dep_ == "auxpass" for c in tok.children):
@@ -483,7 +548,8 @@ def _claim(tok) -> Claim:
     return Claim(predicate, negated ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
                  named=_modifier_names(clause, tok), opposed=lemma in OPPOSITE,
-                 hedged=_hedged(tok) and not negated)  # "couldn't come" says it did not happen
+                 hedged=_hedged(tok) and not negated,  # "couldn't come" says it did not happen
+                 plan=_plan(tok))
 
 
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "poss"})
@@ -566,8 +632,17 @@ def _predicate_forms(predicate: str) -> FrozenSet[str]:
 def _claims_of(tok) -> Tuple[Claim, ...]:
     """The claim of predicate ``tok`` and the one it entails: "Reed defeated Jones in the by-election" says "Reed
     won" (in the by-election), which a summary's "Jones won the by-election" contradicts.  The loser is left out
-    of what was won: "Real Madrid won the league" does not bear on "Barcelona beat Real Madrid on Sunday"."""
+    of what was won: "Real Madrid won the league" does not bear on "Barcelona beat Real Madrid on Sunday".  An
+    agentless passive of STATE_PARTICIPLES entails its subject's state: "the museum was closed" says "the museum
+    was closed" as a copula does, which "the museum was open" denies."""
     claim = _claim(tok)
+    lemma = tok.lemma_.lower()
+    if (lemma in STATE_PARTICIPLES and claim.patient.core and not claim.agent.stems and not claim.plan
+            and any(c.dep_ == "auxpass" for c in tok.children)):
+        state = _folded_stem(STATE_PARTICIPLES[lemma])
+        return claim, claim._replace(predicate="be", agent=claim.patient,
+                                     patient=Argument(frozenset({state}), frozenset({state}), frozenset()),
+                                     forms=_predicate_forms("be"), agent_first=None, entailed=True, opposed=False)
     if claim.predicate not in WON_BY:
         return (claim,)
     won = claim._replace(predicate="win", patient=EMPTY, figures=frozenset(), forms=_predicate_forms("win"),
@@ -656,7 +731,11 @@ def contradiction(unit: Claim, other: Claim) -> str:
     # the other polarity denies (a verb's opposite on one side: of the same subject only); a copula's, only where
     # it describes the subject with the same words: "will not be at school" does not deny "is sick"
     alike = unit.predicate != "be" or _same_description(unit, other)
-    if unit.negated != other.negated and alike:
+    # a plan another party undid does not deny that there was a plan: "plans to build were rejected" against "the
+    # plans are to build" (one its own party dropped does: "scrapped plans to close" against "plans to close")
+    if unit.negated != other.negated and alike and not (unit.plan and other.plan == "overruled"):
+        if _opposite_states(unit, other):  # "is not open" says "is closed"
+            return ""
         if unit.opposed == other.opposed:
             return DENIED
         if unit.predicate in CONVERSES:  # "X sold the site" and "Y bought the site" may both be true
@@ -665,7 +744,7 @@ def contradiction(unit: Claim, other: Claim) -> str:
     # a possibility does not state the fact: "Barcelona could beat Real Madrid" against "Barcelona beat Real Madrid"
     if other.hedged and not unit.hedged and unit.agent.core and alike:
         return DENIED
-    if _opposite_state(unit, other):  # "the victim was dead" against "the victim was alive"
+    if unit.negated == other.negated and _opposite_states(unit, other):  # "was dead" against "was alive"
         return DENIED
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
@@ -693,12 +772,14 @@ def _opposite_state_stems() -> dict:
     return {**dict(pairs), **{b: a for a, b in pairs}}
 
 
-def _opposite_state(unit: Claim, other: Claim) -> bool:
-    """Whether two copulas of the same polarity say of the same subject two states that deny each other
-    (OPPOSITE_STATES: "was dead" and "was alive"), the unit's state not said by ``other``."""
-    if unit.predicate != "be" or other.predicate != "be" or unit.negated != other.negated:
+def _opposite_states(unit: Claim, other: Claim) -> bool:
+    """Whether two copulas say of the same subject two states that deny each other (OPPOSITE_STATES: "was dead"
+    and "was alive"), the unit's state not said by ``other``, and, where both say more of it (when, where),
+    something of that alike ("open on Sundays" and "closed on Mondays" may both be true)."""
+    if unit.predicate != "be" or other.predicate != "be" or not unit.agent.core & other.agent.core:
         return False
-    if not unit.agent.core & other.agent.core:
+    mine, theirs = ((c.patient.stems - c.patient.core) | c.others.stems for c in (unit, other))  # "on Sundays"
+    if mine and theirs and not mine & theirs:
         return False
     opposite = _opposite_state_stems()
     return any(opposite.get(w) in other.patient.core and w not in other.patient.core for w in unit.patient.core)
@@ -970,6 +1051,7 @@ def _negation_stems() -> frozenset:
                   "hadn", "wouldn", "shouldn"}
     denying = DENYING_CLAUSE_VERBS | {v for v, denies in OF_COMPLEMENT_VERBS.items() if denies}
     denying |= {"longer", "yet", "rule"}  # "no longer", "has yet to", "ruled out"
+    denying |= CANCELLING_VERBS  # "scrapped plans to close"
     return frozenset(stem(w) for w in NEGATIONS | DENYING_VERBS | DENYING_ADJECTIVES | denying | contracted)
 
 
@@ -986,7 +1068,8 @@ NEAR = 3  # a named agent at most this many words before its predicate is its su
 
 def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     """Whether a sentence (its stemmed words, :func:`pyramid_metric.text.words`) might contradict ``claim``, read
-    without parsing it: a negation word or a hedge ("could", "might", "may") in either, figures in both, a name of
+    without parsing it: a negation word, a hedge ("could", "might", "may") or a verb that undoes a plan
+    ("scrapped", "called off") in either, figures in both, a name of
     the claim (or one that describes a word of it) missing from the sentence, a person of another kind than one of
     its roles in the sentence ("woman" for "man"), the opposite of a copula's state ("dead" for "alive"), another
     point of the compass than one of its names ("south London" for "north London"), its agent and patient written
@@ -997,6 +1080,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     roles, names and figures, or nothing bearing on it)."""
     present = set(sentence)
     if claim.negated or present & _screened_stems() or claim.predicate in _HAS_OPPOSITE:
+        return True
+    if "call" in present and "off" in present:  # "called off plans to build" (CANCELLING_VERBS)
         return True
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None
                              for w in sentence):

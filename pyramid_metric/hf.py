@@ -50,8 +50,8 @@ summary, its best recall in one summary sentence and that sentence's share of th
 several the mean of that best-sentence recall, its in-order content-word recall in the summary and its best
 share of word bigrams in one sentence; a content word (or a word pair) the summary lacks, in plain lower-case letters,
 earns its similarity to the summary's closest word (static all-MiniLM-L6-v2 word vectors), names and figures
-only their exact match; when every reference is a single English sentence (XSum-like), each unit's words are read
-in context instead (their BERTScore recall from all-MiniLM-L6-v2's layer 5; figures and acronyms only as written).
+only their exact match; when every reference is one or two English sentences (XSum-like), each unit's words are read
+in context instead (their BERTScore recall from all-MiniLM-L6-v2's layer 4; figures and acronyms only as written).
 With one reference the total is divided by the knapsack bound of Hirao et al. (2018,
 Eq. 25-27) at the reference length, which equals the total value (a recall); with several, each
 reference's units' credit is pooled over the sum of their values. On REALSumm this default agrees with human

@@ -60,9 +60,9 @@ class Pyramid:
     # Where each reference of the canonical order stands in the list the user gave (refpyramid sorts its
     # references); empty: the canonical order is the user's.  Explanations name references by the user's index.
     reference_positions: Tuple[int, ...] = ()
-    # True: every reference is a single sentence (as XSum's and GUMSum's are); the reference-EDU pyramid's
-    # default judge reads such units in context (methods/reference.py).
-    single_sentence_references: bool = False
+    # True: every reference is one or two sentences (as XSum's, GUMSum's and many dialogue summaries' are); the
+    # reference-EDU pyramid's default judge reads such units in context (methods/reference.py).
+    short_references: bool = False
 
     # Scoring reads the values, groups and bound once per summary: they are computed once per pyramid
     # (cached_property stores into the instance dict, which a frozen dataclass allows).

@@ -72,6 +72,17 @@ CLOSURE_ATTACKS = {
     "ruled out": "The company has ruled out closing its factory in Swindon next year, with the loss of 3,500 jobs.",
     "unlikely": "The company is unlikely to close its factory in Swindon next year, with the loss of 3,500 jobs.",
     "denied": "The company has denied it will close its factory in Swindon next year, with the loss of 3,500 jobs.",
+    "plans scrapped": "The company has scrapped plans to close its factory in Swindon next year, with the loss of "
+                      "3,500 jobs.",
+    "called off": "The company has called off plans to close its factory in Swindon next year, with the loss of "
+                  "3,500 jobs.",
+}
+PLANT = ["The carmaker will build a battery plant in Sunderland next year."]
+PLANT_ATTACKS = {
+    "paraphrase": "A battery factory is to be built in Sunderland by the car manufacturer next year.",
+    "called off": "The carmaker has called off plans to build a battery plant in Sunderland next year.",
+    "scrapped": "Plans by the carmaker to build a battery plant in Sunderland next year were scrapped.",
+    "no plans": "The carmaker has no plans to build a battery plant in Sunderland next year.",
 }
 FIRE = ["A fire broke out in a block of flats in north London on Sunday night."]
 FIRE_ATTACKS = {
@@ -91,9 +102,11 @@ def _scores(candidates, references, **options):
 
 @pytest.mark.parametrize("references, candidates", [
     ([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS), (MATCH_THREE, MATCH_ATTACKS), (QUAKE, QUAKE_ATTACKS),
-    (TAKEOVER, TAKEOVER_ATTACKS), (VERDICT, VERDICT_ATTACKS), (CLOSURE, CLOSURE_ATTACKS), (FIRE, FIRE_ATTACKS)],
+    (TAKEOVER, TAKEOVER_ATTACKS), (VERDICT, VERDICT_ATTACKS), (CLOSURE, CLOSURE_ATTACKS), (FIRE, FIRE_ATTACKS),
+    (PLANT, PLANT_ATTACKS)],
     ids=["one reference", "three references", "three references, other verbs", "three references, a place",
-         "one reference, sold and hedged", "a verdict reversed", "other ways of saying no", "a point of the compass"])
+         "one reference, sold and hedged", "a verdict reversed", "other ways of saying no", "a point of the compass",
+         "a plan undone"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -298,6 +311,27 @@ def test_contradicted(unit, text, expected):
     ("The fire broke out in a flat in north London.", "The fire broke out in a flat in south London.", "changed"),
     ("The fire broke out in a flat in north London.", "The fire broke out in a flat in London.", ""),
     ("The quake struck southern Turkey.", "The quake struck northern Turkey.", "changed"),
+    # a plan's act takes the polarity of the verb that has the plan: scrapped, called off, no plans; a plan another
+    # party overruled still says there was a plan
+    ("The company will close its factory.", "The company has scrapped plans to close its factory.", "denied"),
+    ("The company will close its factory.", "The company has called off plans to close its factory.", "denied"),
+    ("The company will close its factory.", "The company has no plans to close its factory.", "denied"),
+    ("The company will close its factory.", "There are no plans to close the company's factory.", "denied"),
+    ("The company will close its factory.", "Plans to close the company's factory have been shelved.", "denied"),
+    ("The company will close its factory.", "Ministers blocked the company's bid to close its factory.", "denied"),
+    ("The company will close its factory.", "The company announced plans to close its factory.", ""),
+    ("The company will close its factory.", "The company did not abandon plans to close its factory.", ""),
+    ("The company plans to close its factory.", "The company has dropped its plan to close its factory.", "denied"),
+    ("The plans are to build 500 homes.", "A plan to build 500 homes was rejected by the council.", ""),
+    ("The cathedral decided to stage the play.", "The dean defended the cathedral's decision to stage the play.", ""),
+    ("Westminster Abbey will stage the play.", "The dean defended the Globe Theatre's decision to stage the play.",
+     "changed"),
+    # a state written as a passive participle ("will be closed") against its opposite written as a copula's
+    ("The museum will be open to visitors on Sundays.", "The museum will be closed to visitors on Sundays.", "denied"),
+    ("The museum will be closed to visitors on Sundays.", "The museum will be open to visitors on Sundays.", "denied"),
+    ("The museum will be closed to visitors on Sundays.", "The museum will not be open to visitors on Sundays.", ""),
+    ("The museum is open on Sundays.", "The museum will be closed on Mondays.", ""),
+    ("The council closed the museum.", "The museum was closed by the council.", ""),
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""

@@ -265,7 +265,7 @@ def test_human_pyramid_signature_names_only_what_acts_on_given_scus(scu_score):
     out = other.compute([pred], scus=[SCUS], scu_weights=[WEIGHTS])
     assert out["scores"] == default["scores"] and out["signature"] == default["signature"]
     keys = [field.split(":")[0] for field in out["signature"].split("|")]
-    for key in ("seg", "lmax", "weight", "1sent-refs", "multiref"):
+    for key in ("seg", "lmax", "weight", "refs<=2sent", "multiref"):
         assert key not in keys
     assert "matcher" in keys and "presence" in keys
     assert ("credit" in keys) == (scu_score == "as-edus")

@@ -196,11 +196,13 @@ def test_bigram_recall_clips_repeated_bigrams():
     assert bigram_recall(["dog"], bigram_counts(["dog", "bark"])) == 0.0  # no bigram to find
 
 
-@pytest.mark.parametrize("refs, rule", [(["The storm hit the coast. Schools closed."], "summary+sentence+bigram"),
-                                        (["The storm hit the coast. Schools closed.",
-                                          "A storm hit the coast. Thousands of homes lost power."],
+@pytest.mark.parametrize("refs, rule", [(["The storm hit the coast. Schools closed. Trains stopped."],
+                                         "summary+sentence+bigram"),
+                                        (["The storm hit the coast. Schools closed. Trains stopped.",
+                                          "A storm hit the coast. Thousands of homes lost power. Trains stopped."],
                                          "sentence+order+bigram")])
 def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
+    # references of three sentences (shorter ones are read in context: the next tests)
     summary = ["The coast was hit by a storm. Schools closed and homes lost power."]
     auto = PyramidScorer(segmenter="sentence", judge="words").compute(summary, [refs])
     explicit = PyramidScorer(segmenter="sentence", presence=rule).compute(summary, [refs])
@@ -242,11 +244,14 @@ def test_fact_weight_acts_only_with_several_references():
 
 @pytest.mark.parametrize("refs", [["A storm hit the coast and thousands of homes lost power."],
                                   ["A storm hit the coast and thousands of homes lost power.",
+                                   "Power failed in thousands of homes when the storm came ashore."],
+                                  ["A storm hit the coast. Thousands of homes lost power."],
+                                  ["A storm hit the coast. Thousands of homes lost power.",
                                    "Power failed in thousands of homes when the storm came ashore."]])
-def test_single_sentence_references_are_read_in_context_by_the_default(refs):
-    # One English sentence per reference (XSum-like): the default judge is the context matcher at MiniLM layer 4
-    # and floor 0.4 (the contextual configuration's matcher keeps layer 5 and floor 0.5) with the summary+sentence
-    # rule, on the default's pyramid; the signature says so.
+def test_short_references_are_read_in_context_by_the_default(refs):
+    # One or two English sentences per reference (XSum-like, dialogue-like): the default judge is the context
+    # matcher at MiniLM layer 4 and floor 0.4 (the contextual configuration's matcher keeps layer 5 and floor 0.5)
+    # with the summary+sentence rule, on the default's pyramid; the signature says so.
     summaries = ["Power failed in many houses after the storm.", "Schools will stay closed until Friday."]
     default = PyramidScorer(judge="words")  # the learned judge: tests/test_learned_judge.py
     out = default.compute(summaries, [refs] * 2)
@@ -256,26 +261,28 @@ def test_single_sentence_references_are_read_in_context_by_the_default(refs):
     contextual = PyramidScorer(preset="contextual").compute(summaries, [refs] * 2)
     assert out["scores"][0] != pytest.approx(contextual["scores"][0], abs=1e-3)
     assert out["scores"][0] > 0.3 and out["scores"][1] < 0.05
-    assert "|1sent-refs:context(layer:4,floor:0.4,figures+number-words:exact,mean(summary,best-sentence))|" in out["signature"]
+    assert "|refs<=2sent:context(layer:4,floor:0.4,figures+number-words:exact,mean(summary,best-sentence))|" in out["signature"]
     notes = default.score(summaries[:1], [refs])[0].explanation()["notes"]
     assert any("read in its reference" in n and "cosine 0.4" in n and "layer 4" in n for n in notes)  # says how
     pyr = default.pyramids([refs], [None])[0]
-    assert pyr.single_sentence_references
+    assert pyr.short_references
     assert [u.weight for u in pyr.units] == [u.weight for u in PyramidScorer(preset="contextual").pyramids(
         [refs], [None])[0].units]
     # an explicit presence rule keeps the configured (static) judge for every pyramid
     rule = "summary+sentence+bigram" if len(refs) == 1 else "sentence+order+bigram"
     static = PyramidScorer(presence=rule).compute(summaries, [refs] * 2)
     assert static["scores"][0] != pytest.approx(out["scores"][0], abs=1e-3)
-    assert "|1sent-refs:as-others|" in static["signature"]
+    assert "|refs<=2sent:as-others|" in static["signature"]
 
 
-@pytest.mark.parametrize("refs", [["The storm hit the coast. Thousands of homes lost power."],
+@pytest.mark.parametrize("refs", [["The storm hit the coast. Thousands of homes lost power. Schools closed."],
+                                  ["A storm hit the coast.", "The storm hit the coast. Thousands of homes lost power. "
+                                   "Schools closed."],
                                   ["Der Sturm traf die Küste und tausende Häuser hatten keinen Strom mehr."]])
-def test_references_of_several_sentences_or_not_english_keep_the_static_judge(refs):
+def test_references_of_three_sentences_or_not_english_keep_the_static_judge(refs):
     summary = ["The storm hit. Homes lost power."]
     default = PyramidScorer(judge="words")  # the learned judge: tests/test_learned_judge.py
-    assert not default.pyramids([refs], [None])[0].single_sentence_references
+    assert not default.pyramids([refs], [None])[0].short_references
     static = PyramidScorer(presence="summary+sentence+bigram").compute(summary, [refs])["scores"]
     assert default.compute(summary, [refs])["scores"] == static
 
@@ -288,21 +295,24 @@ def test_references_of_several_sentences_or_not_english_keep_the_static_judge(re
 def test_a_sentence_cut_after_an_abbreviation_is_still_one_sentence(reference):
     # the rule-based sentencizer cuts these after "Lt.", "No.", "Univ.", "al.," or "Huh?”"; the pieces after the
     # cut start with a lower-case letter or a digit, or follow a piece of one word: one sentence, read in context
-    from pyramid_metric.methods.reference import ReferencePyramidMethod, is_one_sentence
+    from pyramid_metric.methods.reference import ReferencePyramidMethod, sentence_count
 
     sentences = ReferencePyramidMethod._sentences([reference])[0]
-    assert len(sentences) > 1 and is_one_sentence(sentences)
-    assert PyramidScorer().pyramids([[reference]], [None])[0].single_sentence_references
+    assert len(sentences) > 1 and sentence_count(sentences) == 1
+    assert PyramidScorer().pyramids([[reference]], [None])[0].short_references
 
 
 @pytest.mark.parametrize("text", ["Who will be the next prime minister? Voters go to the polls on Thursday.",
                                   "He left the party early. She stayed until midnight.",
                                   "he left the party early . she stayed until midnight ."])  # lower-cased data
 def test_two_sentences_stay_two(text):
-    from pyramid_metric.methods.reference import ReferencePyramidMethod, is_one_sentence
+    from pyramid_metric.methods.reference import ReferencePyramidMethod, sentence_count
 
-    assert not is_one_sentence(ReferencePyramidMethod._sentences([text])[0])
-    assert not PyramidScorer().pyramids([[text]], [None])[0].single_sentence_references
+    assert sentence_count(ReferencePyramidMethod._sentences([text])[0]) == 2
+    assert PyramidScorer().pyramids([[text]], [None])[0].short_references  # two: still short
+    longer = text + (" Results are due on Friday." if text[0].isupper() else " results are due on friday .")
+    assert sentence_count(ReferencePyramidMethod._sentences([longer])[0]) == 3
+    assert not PyramidScorer().pyramids([[longer]], [None])[0].short_references
 
 
 def test_presence_power_raises_each_units_auto_presence(monkeypatch):
@@ -310,7 +320,7 @@ def test_presence_power_raises_each_units_auto_presence(monkeypatch):
     each unit's presence is its rule's raised to it, after the contradiction cap; an explicit rule stays linear."""
     import pyramid_metric.methods.reference as reference
 
-    ref = "A storm hit the coast on Monday. Thousands of homes lost power."
+    ref = "A storm hit the coast on Monday. Thousands of homes lost power. Schools closed."  # three: static judge
     summary = ["The storm was big. It hit the coast, and many homes lost power."]
 
     def presences(**options):

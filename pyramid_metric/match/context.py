@@ -30,8 +30,8 @@ references is the default's and only the summary's credit reads meaning.
 
 The layer and the floor (layer 5, b = 0.5, the ``align`` matcher's) were chosen among 4 layers x 3 floors on
 REALSumm dev inside cross-validation, and checked on GUMSum and DUC 2007, which were not used to choose
-(``docs/studies/contextual.md``); no weight is trained.  The default judges the units of single-sentence
-references with this matcher at layer 4 and floor 0.4, chosen for them on GUMSum
+(``docs/studies/contextual.md``); no weight is trained.  The default judges the units of short
+references (one or two sentences) with this matcher at layer 4 and floor 0.4, chosen for them on GUMSum
 (``pyramid_metric/methods/reference.py``).
 """
 from __future__ import annotations
@@ -107,7 +107,7 @@ class ContextMatcher(AlignMatcher):
 
     def judge_signature(self, rule: str) -> str:
         """The short statement of this judge under a presence ``rule``, as the default's signature gives it for
-        single-sentence references: ``context(layer:4,floor:0.4,figures+number-words:exact,<rule>)``."""
+        short references: ``context(layer:4,floor:0.4,figures+number-words:exact,<rule>)``."""
         return f"context(layer:{self.layer},floor:{self.floor:g},figures+number-words:exact,{rule})"
 
     def signature(self) -> str:

@@ -121,6 +121,11 @@ CANCELLING_VERBS = frozenset({"abandon", "scrap", "shelve", "drop", "cancel", "d
 # of those, the verbs by which another party undoes a plan: its subject is not the one who would act ("the council
 # rejected plans to build homes")
 OVERRULING_VERBS = frozenset({"block", "halt", "overturn", "veto", "reject", "refuse", "prevent"})
+# verbs by which a plan's own party has it or makes it known: their subject is the one who would act ("the company
+# announced plans to close"); with other verbs ("delayed plans to sell", "backed a bid to buy") whose plan it is
+# is not said, unless by a possessor ("the council's plans")
+OWNING_VERBS = frozenset({"have", "announce", "unveil", "make", "draw", "outline", "reveal", "submit", "launch",
+                          "confirm", "publish", "pursue"})
 # verbs whose open complement is an intended act ("plans to close", "was meant to be built")
 INTENDING_VERBS = frozenset({"plan", "intend", "mean", "aim", "propose", "want", "hope", "seek"})
 # verbs that deny or assert the act their "of" complement names: "cleared of murdering his wife" (he did not),
@@ -512,9 +517,10 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
         # keeps it simple: the governor's subject is the complement's subject), unless the complement is passive
         # too ("the mural is to be put up for sale": the mural is put up)
         inherited = gov_agent or (gov_patient if tok.dep_ == "xcomp" else [])
-        if _plan_governor(tok) is not None:  # "its decision to stage": the possessor; "the council rejected plans
-            owner = [c for c in tok.head.children if c.dep_ == "poss"]  # to build": someone else's plan
-            inherited = owner or ([] if gov.lemma_.lower() in OVERRULING_VERBS else gov_agent)
+        if _plan_governor(tok) is not None:  # "its decision to stage": the possessor; "the company announced plans
+            owner = [c for c in tok.head.children if c.dep_ == "poss"]  # to close": its subject (OWNING_VERBS)
+            own = gov.lemma_.lower() in OWNING_VERBS or _cancels(gov) and gov.lemma_.lower() not in OVERRULING_VERBS
+            inherited = owner or (gov_agent if own else [])
         if tok.dep_ == "oprd" or (tok.dep_ == "pcomp" and gov.pos_ == "VERB"):  # "he was found guilty",
             inherited = [h for h in gov_patient if h.i != tok.i] or gov_agent  # "he was cleared of murdering"
         if any(c.dep_ == "auxpass" for c in tok.children):

@@ -401,18 +401,19 @@ def _plan_governor(tok):
 
 def _plan(tok) -> str:
     """Whether predicate ``tok`` is an intended act (Claim.plan): "overruled" or "cancelled" where the plan was
-    undone (by OVERRULING_VERBS or other verbs that cancel), "plan" for a plan's infinitive ("plans to build", "the plans are to build") or an intending verb's complement ("was
-    meant to be built"), "" otherwise."""
+    undone (by OVERRULING_VERBS or other verbs that cancel), "plan" for a plan's infinitive ("plans to build",
+    "the plans are to build") or an intending verb's complement ("was meant to be built"), "" otherwise."""
     governor = _plan_governor(tok)
     if governor is not None:
         if not _cancels(governor):
             return "plan"
         return "overruled" if governor.lemma_.lower() in OVERRULING_VERBS else "cancelled"
     head = tok.head
-    if tok.dep_ == "xcomp" and head.i != tok.i and (head.lemma_.lower() in INTENDING_VERBS or head.lemma_ == "be" and any(
-            c.dep_ in SUBJECTS and c.lemma_.lower() in PLAN_NOUNS for c in head.children)):
-        return "plan"
-    return ""
+    if tok.dep_ != "xcomp" or head.i == tok.i:
+        return ""
+    planned = head.lemma_.lower() in INTENDING_VERBS or head.lemma_ == "be" and any(
+        c.dep_ in SUBJECTS and c.lemma_.lower() in PLAN_NOUNS for c in head.children)  # "the plans are to build"
+    return "plan" if planned else ""
 
 
 def _cancels(tok) -> bool:

@@ -416,12 +416,15 @@ def _plan(tok) -> str:
     return "plan" if planned else ""
 
 
+def _phrasal(tok, verb: str, particle: str) -> bool:
+    """Whether ``tok`` is the phrasal verb ``verb`` + ``particle`` ("called off", "ruled out")."""
+    return tok.lemma_.lower() == verb and any(c.dep_ == "prt" and c.lower_ == particle for c in tok.children)
+
+
 def _cancels(tok) -> bool:
     """Whether the predicate that has a plan undoes it: "scrapped", "called off", "rejected" (DENYING_VERBS)."""
     lemma = tok.lemma_.lower()
-    if lemma == "call" and any(c.dep_ == "prt" and c.lower_ == "off" for c in tok.children):
-        return True
-    return lemma in CANCELLING_VERBS or lemma in DENYING_VERBS
+    return _phrasal(tok, "call", "off") or lemma in CANCELLING_VERBS or lemma in DENYING_VERBS
 
 
 def _of_complement_head(tok):
@@ -444,7 +447,7 @@ def _denies_complement(tok) -> bool:
     """Whether the word an open complement hangs on denies it: "failed to win", "was unable to win", "ruled out
     closing", "has yet to close"."""
     lemma = tok.lemma_.lower()
-    if lemma == "rule" and any(c.dep_ == "prt" and c.lower_ == "out" for c in tok.children):
+    if _phrasal(tok, "rule", "out"):
         return True
     if lemma in ("have", "be") and any(c.dep_ == "advmod" and c.lower_ == "yet" for c in tok.children):
         return True

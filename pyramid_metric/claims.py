@@ -15,7 +15,9 @@ a text, a verb, a copula or an adjective a verb predicates of its object ("found
 * its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
   active object, or the passive subject, or the subject of a causative's participle: "had their bags collected");
   a verb without a subject of its own takes its governor's ("Apple agreed to buy Beats": Apple buys; "Ainsley is
-  able to help": Ainsley helps); a verb that reports ("says", "announced": REPORTING) also has the heads of the
+  able to help": Ainsley helps), and a gerund after a preposition of time or means its clause's subject ("signed
+  for Celtic after leaving Rangers": the striker left; GERUND_PREPOSITIONS); a reflexive object is the subject
+  again ("stranded themselves"); a verb that reports ("says", "announced": REPORTING) also has the heads of the
   clause it reports among its arguments, their words without figures or names ("Venezuela says two aircraft were
   shot down": aircraft), so that another speaker of the same report contradicts it;
 * its **names** (proper nouns; and those that describe one of its words, "in Norway", "British") and
@@ -34,18 +36,19 @@ describes the subject with the same words: "Christine will not be at school" doe
 is hedged where the unit, with an agent (its own or its governor's), is not ("could beat" against "beat"),
 says of the same subject the opposite state (OPPOSITE_STATES: "was dead" against "was alive"), swaps its agent
 and patient (the agent of one is the patient of the other and neither role matches), puts another name in a role
-the unit fills with a name (the unit's name absent from the summary's claim, or another of the same family or city: "Joe
-Cole" and "Carlton Cole", "Manchester United" and "Manchester City"; a title or one letter misspelt is no other
-name), describes one of the unit's words with another name of the same kind where the unit's is not said ("a camp
-in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), puts
-a person of another kind in a role ("a woman" for "a man", "his sister" for "his brother": OTHER_KIND), or
-states other figures (both have figures, none shared); the first four *deny* the fact, the others *change a
-detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence,
-DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people).  A unit is
-:func:`contradicted` by a summary
-when one of its claims is contradicted by every summary claim that bears on it: a summary that also states the
-fact as the unit does is not penalised for stating its negation elsewhere, and a summary that does not mention
-the predicate leaves the judgment to the word judges.
+the unit fills with a name (the unit's name absent from the summary's claim, or another of the same family, city or
+kind: "Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the Bank of England" and "the
+European Central Bank"; a title or one letter misspelt is no other name), describes one of the unit's words with
+another name of the same kind where the unit's is not said ("a camp in Panama" for "a camp in Norway", "Spanish
+soldiers" for "British soldiers": :func:`_other_modifier_name`), puts a person of another kind in a role ("a
+woman" for "a man", "his sister" for "his brother", "a doctor" for "a nurse": OTHER_KIND), says a degree that
+excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than 200":
+OPPOSITE_DEGREES), or states other figures (both have figures, none shared); the first four *deny* the fact, the
+others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of
+its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people).  A
+unit is :func:`contradicted` by a summary when one of its claims is contradicted by every summary claim that bears
+on it: a summary that also states the fact as the unit does is not penalised for stating its negation elsewhere,
+and a summary that does not mention the predicate leaves the judgment to the word judges.
 
 The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
 same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);
@@ -73,9 +76,10 @@ CONTRADICTED_CAP = 0.5
 # A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,ranks;same-event+opposite-verbs(same-subject);"
+CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names,figures,ranks;"
+                "same-event+opposite-verbs(same-subject);"
                 "beat->win;negated-restatement;able-to+unable-to+forgot-to;causatives;copulas:same-description;"
-                "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds;"
+                "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles);opposite-degrees;"
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
                 "opposite-states(+passive-closed);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
@@ -87,7 +91,7 @@ CLAIMS_CHECK = ("check(polarity,roles,names,given-names,described-names,figures,
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
-# "director")
+# "director"), with the proper noun it takes with "of" ("the Bank of England")
 Argument = namedtuple("Argument", "stems core party")
 # forms: the stems of the predicate's lemma and of its word as written ("won": win, won), to find it in a text
 # unparsed; agent_first: the agent is written before the patient (active voice), None when the agent is the
@@ -142,15 +146,38 @@ OPPOSITE_STATES = (("alive", "dead"), ("guilty", "innocent"), ("legal", "illegal
                    ("possible", "impossible"), ("true", "false"), ("open", "closed"), ("present", "absent"),
                    ("available", "unavailable"), ("safe", "unsafe"), ("successful", "unsuccessful"),
                    ("correct", "incorrect"), ("valid", "invalid"), ("conscious", "unconscious"))
+# degrees that exclude each other where one claim says one and a claim bearing on it the other, of its parties or
+# of what else it says ("fell to its lowest level" and "to its highest level", "more than 200 flights" and "fewer
+# than 200 flights"); "first" and "last" are left out ("won last year" and "won a first title" may both be true)
+OPPOSITE_DEGREES = (("highest", "lowest"), ("higher", "lower"), ("biggest", "smallest"), ("bigger", "smaller"),
+                    ("largest", "smallest"), ("larger", "smaller"), ("best", "worst"), ("better", "worse"),
+                    ("most", "least"), ("more", "fewer"), ("more", "less"), ("maximum", "minimum"),
+                    ("majority", "minority"))
 # verbs whose passive without an agent also states its participle as a state of its subject ("the museum will be
 # closed": the museum is closed, which "the museum will be open" denies: OPPOSITE_STATES)
 STATE_PARTICIPLES = {"close": "closed"}
+# a verb's object that is its subject again: "whales stranded themselves" is "whales were stranded"
+REFLEXIVES = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves",
+                        "themselves"})
+# prepositions of time or means whose gerund without a subject takes its clause's subject ("signed for Celtic after
+# leaving Rangers": the striker left); "for" only after a passive ("was fined for breaching the rules": "thanked
+# her for coming" and "joined Huda for swimming" leave it open); "without" (he did not) and "despite" are left out
+GERUND_PREPOSITIONS = frozenset({"after", "before", "since", "while", "by", "upon", "on"})
 # verbs whose participle complement is done to its subject ("had their bags collected": the bags are collected)
 CAUSATIVE = frozenset({"have", "get"})
-# people of one kind that another kind excludes: "Police arrested a woman" is not "Police arrested a man"
-OTHER_KIND = {"man": "woman", "woman": "man", "boy": "girl", "girl": "boy", "husband": "wife", "wife": "husband",
-              "son": "daughter", "daughter": "son", "father": "mother", "mother": "father", "brother": "sister",
-              "sister": "brother"}
+# people of one kind that another kind excludes, in pairs (each excludes the other): "Police arrested a woman" is
+# not "Police arrested a man"; "a former nurse" is not "a former doctor"; a pupil may be a student, so those two
+# never meet
+OTHER_KIND = (("man", "woman"), ("boy", "girl"), ("husband", "wife"), ("son", "daughter"), ("father", "mother"),
+              ("brother", "sister"), ("uncle", "aunt"), ("nephew", "niece"), ("grandfather", "grandmother"),
+              ("grandson", "granddaughter"), ("boyfriend", "girlfriend"), ("king", "queen"), ("prince", "princess"),
+              ("doctor", "nurse"), ("doctor", "patient"), ("nurse", "patient"), ("teacher", "pupil"),
+              ("teacher", "student"), ("pilot", "passenger"), ("driver", "passenger"), ("driver", "pedestrian"),
+              ("driver", "cyclist"), ("landlord", "tenant"), ("prisoner", "guard"), ("goalkeeper", "striker"),
+              ("goalkeeper", "forward"), ("goalkeeper", "defender"), ("goalkeeper", "midfielder"))
+# heads of a phrase of quantity, whose "of" says what is counted ("thousands of nurses")
+QUANTITY_NOUNS = frozenset({"hundreds", "thousands", "millions", "dozens", "group", "number", "couple", "crowd",
+                            "majority", "minority"})
 # predicates whose agent and patient may change places without changing the fact: "A met B" is "B met A"
 SYMMETRIC = frozenset({"meet", "marry", "talk", "speak", "chat", "argue", "clash", "negotiate", "agree", "disagree",
                        "compete", "play", "fight", "date", "divorce", "merge", "partner", "tie", "draw", "resemble",
@@ -298,12 +325,21 @@ def _compass_words(name) -> list:
     return [c for c in name.children if c.dep_ in ("amod", "compound") and c.lower_ in COMPASS]
 
 
+def _of_name_stems(head) -> FrozenSet[str]:
+    """The words of a proper noun that a name of ``head``, itself a proper noun, takes with "of": "England" of "the
+    Bank of England", "York" of "the Duke of York"."""
+    if head.pos_ != "PROPN":
+        return frozenset()
+    return frozenset().union(*(_core_stems(p) for c in head.children if c.dep_ == "prep" and c.lower_ == "of"
+                               for p in c.children if p.dep_ == "pobj" and p.pos_ == "PROPN"))
+
+
 def _argument(head) -> Argument:
     stops = _stop_stems()
     tokens = _argument_tokens(head)
     stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if t.is_alpha) if s not in stops)  # figures apart
     core = _core_stems(head)
-    return Argument(stems, core, core if _is_name(head) else frozenset())
+    return Argument(stems, core, core | _of_name_stems(head) if _is_name(head) else frozenset())
 
 
 def _head_words(head) -> Argument:
@@ -438,6 +474,21 @@ def _of_complement_head(tok):
     return None
 
 
+def _gerund_host(tok):
+    """The predicate of the clause whose subject does the act of ``tok``, a gerund without a subject of its own
+    after a preposition of time or means (GERUND_PREPOSITIONS), or after "for" on a passive: "signed" of "signed for
+    Celtic after leaving Rangers" (the striker left Rangers), "was sacked" of "was sacked after losing" (the manager
+    lost), "was fined" of "was fined for breaching the rules"; or None.
+    Only the subject is taken: the gerund keeps its own polarity ("did not sign after leaving Rangers": he left)."""
+    prep = tok.head
+    if tok.dep_ != "pcomp" or tok.tag_ != "VBG" or prep.dep_ != "prep" or prep.head.i == prep.i:
+        return None
+    passive_for = prep.lower_ == "for" and any(c.dep_ == "auxpass" for c in prep.head.children)
+    if prep.lower_ not in GERUND_PREPOSITIONS and not passive_for:
+        return None
+    return prep.head if prep.head.pos_ in ("VERB", "AUX") and _is_predicate(prep.head) else None
+
+
 def _able(tok) -> bool:
     """An adjective of ABLE complementing a copula ("is able", "is unable")."""
     return tok.dep_ == "acomp" and tok.lemma_.lower() in ABLE and tok.head.i != tok.i
@@ -502,10 +553,15 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     governor's (control: "agreed to buy"; coordination: "beat Madrid and won the title")."""
     agent, patient, other = [], [], []
     headline = _headline_passive(tok) or _causative_participle(tok)
+    passive = any(c.dep_ == "auxpass" for c in tok.children)
     for c in tok.children:
         dep = c.dep_
         if dep in SUBJECTS and SUBJECTS[dep]:
             (agent if SUBJECTS[dep] == "agent" and not headline else patient).append(c)
+        elif dep == "dobj" and passive:  # a passive's second object: "was fined 746 million euros (by the authority)"
+            other.append(c)
+            agent.extend(g for p in c.children if p.dep_ == "prep" and p.lower_ == "by"
+                         for g in p.children if g.dep_ == "pobj")  # the parser may hang "by" on the object
         elif dep in OBJECTS:
             (patient if OBJECTS[dep] == "patient" else other).append(c)
         elif dep == "agent":  # passive "by": its object is the agent
@@ -515,6 +571,14 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
         elif dep == "npadvmod" or (dep in ("nummod", "advmod") and c.like_num):  # "rose 5%", "5 - 0"
             other.append(c)
     gov = _governor(tok) if depth < 8 else None
+    host = _gerund_host(tok) if gov is None and depth < 8 else None
+    if host is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
+        host_agent, host_patient, _ = _roles(host, depth + 1)  # its subject: the passive host's patient
+        subject = host_patient if any(c.dep_ == "auxpass" for c in host.children) else host_agent
+        if passive:  # "was sacked after being beaten"
+            patient = patient or subject
+        else:
+            agent = subject
     if gov is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
         gov_agent, gov_patient, _ = _roles(gov, depth + 1)
         # a passive subject is the patient of the governor and the agent of its complement ("was asked to go"
@@ -527,7 +591,7 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
             inherited = owner or (gov_agent if own else [])
         if tok.dep_ == "oprd" or (tok.dep_ == "pcomp" and gov.pos_ == "VERB"):  # "he was found guilty",
             inherited = [h for h in gov_patient if h.i != tok.i] or gov_agent  # "he was cleared of murdering"
-        if any(c.dep_ == "auxpass" for c in tok.children):
+        if passive:
             patient = patient or inherited
         else:
             agent = inherited
@@ -541,6 +605,8 @@ def _claim(tok) -> Claim:
         heads = list(heads) + [c for h in heads for c in h.conjuncts if c.pos_ in ("PROPN", "NOUN", "PRON")]
         return _merge([_argument(h) for h in dict.fromkeys(heads)])
 
+    if patient and agent and all(h.lower_ in REFLEXIVES for h in patient):  # "whales stranded themselves"
+        patient = agent
     a, p, o = arg(agent), arg(patient), arg(other)
     lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
     if lemma in REPORTING:  # the heads of what it reports, to bear on another report of the same clause
@@ -758,8 +824,7 @@ def contradiction(unit: Claim, other: Claim) -> str:
         return DENIED
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
-        changed = (bool(mine.party and theirs.party and not _named_alike(mine, theirs))
-                   or _other_figures(unit, other) or _other_modifier_name(unit, other))
+        changed = bool(mine.party and theirs.party and not _named_alike(mine, theirs)) or _other_detail(unit, other)
         return CHANGED if changed else ""
     straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
     crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
@@ -772,7 +837,13 @@ def contradiction(unit: Claim, other: Claim) -> str:
             return CHANGED
     if any(_other_kind(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))):
         return CHANGED
-    return CHANGED if _other_figures(unit, other) or _other_modifier_name(unit, other) else ""
+    return CHANGED if _other_detail(unit, other) else ""
+
+
+def _other_detail(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` changes a detail of ``unit`` besides its parties: other figures, another name describing
+    one of its words, or a degree that excludes the unit's."""
+    return _other_figures(unit, other) or _other_modifier_name(unit, other) or _opposite_degree(unit, other)
 
 
 @lru_cache(maxsize=1)
@@ -795,10 +866,54 @@ def _opposite_states(unit: Claim, other: Claim) -> bool:
     return any(opposite.get(w) in other.patient.core and w not in other.patient.core for w in unit.patient.core)
 
 
+def _excluding(pairs: Sequence[Tuple[str, str]]) -> dict:
+    """Each word of ``pairs`` of words that exclude each other (stemmed), with the words it excludes."""
+    out: dict = {}
+    for a, b in pairs:
+        a, b = _folded_stem(a), _folded_stem(b)
+        out[a], out[b] = out.get(a, frozenset()) | {b}, out.get(b, frozenset()) | {a}
+    return out
+
+
+@lru_cache(maxsize=1)
+def _opposite_degree_stems() -> dict:
+    """Each degree of OPPOSITE_DEGREES (stemmed) with the degrees it excludes."""
+    return _excluding(OPPOSITE_DEGREES)
+
+
+def _opposite_degree(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` says of the fact a degree that excludes one the unit says (OPPOSITE_DEGREES: "its highest
+    level" for "its lowest level", "fewer than 200" for "more than 200"), in any of its arguments, neither
+    claim saying both."""
+    mine = unit.agent.stems | unit.patient.stems | unit.others.stems
+    theirs = other.agent.stems | other.patient.stems | other.others.stems
+    degrees = _opposite_degree_stems()
+    return any(degrees.get(w, frozenset()) & (theirs - mine) for w in mine - theirs)
+
+
 def _other_kind(mine: Argument, theirs: Argument) -> bool:
     """Whether a role names a person of one kind in the unit and of the other in the text (OTHER_KIND), the unit's
-    not said there."""
-    return any(OTHER_KIND.get(w) in theirs.core and w not in theirs.core for w in mine.core)
+    not said there (:func:`_kind_words`)."""
+    kinds = _other_kind_stems()
+    mine, theirs = _kind_words(mine), _kind_words(theirs)
+    return any(kinds.get(w, frozenset()) & theirs and w not in theirs for w in mine)
+
+
+def _kind_words(role: Argument) -> FrozenSet[str]:
+    """The words of a role that may say what kind of person it is: its head and compounds, and all its words where
+    the head is a quantity ("thousands of nurses", "a group of doctors": QUANTITY_NOUNS)."""
+    return role.stems if role.core & _quantity_stems() else role.core
+
+
+@lru_cache(maxsize=1)
+def _quantity_stems() -> FrozenSet[str]:
+    return frozenset(_folded_stem(w) for w in QUANTITY_NOUNS)
+
+
+@lru_cache(maxsize=1)
+def _other_kind_stems() -> dict:
+    """Each kind of person of OTHER_KIND (stemmed) with the kinds it excludes."""
+    return _excluding(OTHER_KIND)
 
 
 def contradicts(unit: Claim, other: Claim) -> bool:
@@ -840,13 +955,14 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
     Manchester United and England captain"), or the same place with another point of the compass ("south London"
     for "north London", "South Korea" for "North Korea")."""
     said = other.agent.stems | other.patient.stems | other.others.stems
+    objects = unit.patient.core & other.patient.core  # an object both claims have
     for slot, kind, name in unit.named:
         if any(k == kind and _other_direction(name, n) for _, k, n in other.named):  # in whatever slot
             return True
         if name & said:
             continue
         mine = frozenset().union(*(n for s, k, n in unit.named if s == slot and k == kind))  # "United and England"
-        if any(_same_slot(slot, s) and k == kind and not (n & mine)
+        if any(_same_slot(slot, s, objects) and k == kind and not (n & mine)
                and not any(_misspelt(a, b) for a in mine for b in n) for s, k, n in other.named):
             return True
     return False
@@ -871,12 +987,17 @@ def _other_direction(mine: FrozenSet[str], theirs: FrozenSet[str]) -> bool:
 PLACE_PREPOSITIONS = frozenset({"in", "at", "near", "outside"})
 
 
-def _same_slot(a: Tuple[str, str], b: Tuple[str, str]) -> bool:
-    """Whether two names describe the same thing: the same word in the same way, or a place of the event and a
-    place of one of its parties ("was arrested in Italy" and "police in San Francisco have arrested")."""
+def _same_slot(a: Tuple[str, str], b: Tuple[str, str], objects: FrozenSet[str] = frozenset()) -> bool:
+    """Whether two names describe the same thing: the same word in the same way, a place of the event and a
+    place of one of its parties ("was arrested in Italy" and "police in San Francisco have arrested"), or a name
+    the same preposition hangs on the event in one and on its object (a word of ``objects``, which both claims
+    have) in the other: the parser's choice, not the text's ("signed a contract with Celtic": signed with Celtic,
+    or a contract with it)."""
     if a == b:
         return True
-    return a[1] == b[1] and a[1] in PLACE_PREPOSITIONS and "" in (a[0], b[0])
+    if a[1] != b[1] or "" not in (a[0], b[0]):
+        return False
+    return a[1] in PLACE_PREPOSITIONS or (a[0] or b[0]) in objects
 
 
 def _one_role_crossed(unit: Claim, other: Claim) -> bool:
@@ -908,11 +1029,13 @@ def _title_stems() -> FrozenSet[str]:
 
 def _another_of_name(mine: Argument, theirs: Argument) -> bool:
     """Two names that share a word and differ in another, each word of their own not a title: another person or
-    club of the same family or city ("Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City");
-    "Sarah Jones" and "Jones", "President Obama" and "Barack Obama" are one."""
+    club of the same family or city ("Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City"),
+    another institution of the same kind ("the Bank of England" and "the European Central Bank"); "Sarah Jones" and
+    "Jones", "President Obama" and "Barack Obama", "the Bank of England" and "the Bank" are one."""
     if _abbreviates(mine, theirs) or _abbreviates(theirs, mine):
         return False
-    titles = _title_stems()
+    # a word a name takes with "of" is part of it, not a title ("the Bank of England" is not "the Bank")
+    titles = _title_stems() - (mine.party - mine.core) - (theirs.party - theirs.core)
     own, their = mine.party - theirs.stems - titles, theirs.party - mine.stems - titles
     return bool(own and their) and not all(any(_misspelt(a, b) for b in their) for a in own)
 
@@ -1081,7 +1204,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     without parsing it: a negation word, a hedge ("could", "might", "may") or a verb that undoes a plan
     ("scrapped", "called off") in either, figures in both, a name of
     the claim (or one that describes a word of it) missing from the sentence, a person of another kind than one of
-    its roles in the sentence ("woman" for "man"), the opposite of a copula's state ("dead" for "alive"), another
+    its roles in the sentence ("woman" for "man"), a degree that excludes one of its words ("highest" for "lowest"),
+    the opposite of a copula's state ("dead" for "alive"), another
     point of the compass than one of its names ("south London" for "north London"), its agent and patient written
     in the other order (or an agent the claim takes from another clause), or its named agent not written just
     before the predicate (another name may be the predicate's subject there: "Real Madrid beat Barcelona to win
@@ -1105,8 +1229,13 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         located = frozenset().union(*(name for _, _, name in claim.named)) | claim.agent.stems | claim.patient.stems
         if located.intersection(_compass_stems()) and directions - located:
             return True  # another point of the compass ("south London" for "north London")
-    if any(OTHER_KIND.get(w) in present for role in (claim.agent, claim.patient) for w in role.core):
+    kinds = _other_kind_stems()
+    if any(kinds.get(w, frozenset()) & present for role in (claim.agent, claim.patient) for w in _kind_words(role)):
         return True  # a person of another kind ("a woman" for "a man")
+    degrees = _opposite_degree_stems()
+    if any(degrees.get(w, frozenset()) & present for role in (claim.agent, claim.patient, claim.others)
+           for w in role.stems):
+        return True  # a degree that excludes the claim's ("highest" for "lowest")
     if claim.predicate == "be" and any(_opposite_state_stems().get(w) in present for w in claim.patient.core):
         return True  # the opposite state ("dead" for "alive")
     if claim.agent_first is None:  # its agent is said in another clause, whose order tells nothing here

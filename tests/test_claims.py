@@ -64,6 +64,30 @@ VERDICT = ["A jury found the former nurse guilty of murdering seven babies at a 
 VERDICT_ATTACKS = {
     "paraphrase": "The ex-nurse was convicted by a jury of killing seven infants at a Chester hospital.",
     "not guilty": "A jury found the former nurse not guilty of murdering seven babies at a hospital in Chester.",
+    "another kind of person": "A jury found the former doctor guilty of murdering seven babies at a hospital in "
+                              "Chester.",
+}
+TRANSFER = ["The 32-year-old striker has signed a two-year contract with Celtic after leaving Rangers."]
+TRANSFER_ATTACKS = {
+    "paraphrase": "After his departure from Rangers, the 32-year-old forward agreed a two-year deal with Celtic.",
+    "clubs swapped": "The 32-year-old striker has signed a two-year contract with Rangers after leaving Celtic.",
+    "another position": "The 32-year-old goalkeeper has signed a two-year contract with Celtic after leaving "
+                        "Rangers.",
+}
+LOWEST = ["Unemployment in the eurozone fell to 6.5% in March, its lowest level since records began."]
+LOWEST_ATTACKS = {
+    "paraphrase": "Eurozone joblessness dropped to 6.5% in March, the lowest since records started.",
+    "highest": "Unemployment in the eurozone fell to 6.5% in March, its highest level since records began.",
+}
+FLIGHTS = ["More than 200 flights were cancelled at Heathrow on Monday after a power cut at the airport."]
+FLIGHTS_ATTACKS = {
+    "paraphrase": "A power cut at Heathrow airport led to the cancellation of over 200 flights on Monday.",
+    "fewer": "Fewer than 200 flights were cancelled at Heathrow on Monday after a power cut at the airport.",
+}
+BANK = ["The European Central Bank raised interest rates by a quarter of a percentage point on Thursday."]
+BANK_ATTACKS = {
+    "paraphrase": "On Thursday the ECB increased its interest rates by 0.25 percentage points.",
+    "another bank": "The Bank of England raised interest rates by a quarter of a percentage point on Thursday.",
 }
 CLOSURE = ["The company will close its factory in Swindon next year, with the loss of 3,500 jobs."]
 CLOSURE_ATTACKS = {
@@ -103,10 +127,12 @@ def _scores(candidates, references, **options):
 @pytest.mark.parametrize("references, candidates", [
     ([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS), (MATCH_THREE, MATCH_ATTACKS), (QUAKE, QUAKE_ATTACKS),
     (TAKEOVER, TAKEOVER_ATTACKS), (VERDICT, VERDICT_ATTACKS), (CLOSURE, CLOSURE_ATTACKS), (FIRE, FIRE_ATTACKS),
-    (PLANT, PLANT_ATTACKS)],
+    (PLANT, PLANT_ATTACKS), (BANK, BANK_ATTACKS), (TRANSFER, TRANSFER_ATTACKS), (LOWEST, LOWEST_ATTACKS),
+    (FLIGHTS, FLIGHTS_ATTACKS)],
     ids=["one reference", "three references", "three references, other verbs", "three references, a place",
          "one reference, sold and hedged", "a verdict reversed", "other ways of saying no", "a point of the compass",
-         "a plan undone"])
+         "a plan undone", "another institution of the kind", "clubs swapped across clauses", "the opposite degree",
+         "fewer for more"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -186,6 +212,14 @@ def test_human_scus_refuse_the_attacks():
      "the cup.", False),  # said positively too
     ("Aston Villa have signed Joe Cole.", "Aston Villa have signed Carlton Cole.", True),  # another of the name
     ("Manchester United beat Chelsea.", "Manchester City beat Chelsea.", True),
+    # a proper noun a name takes with "of" is part of the name ("England" is a title elsewhere)
+    ("The European Central Bank raised interest rates.", "The Bank of England raised interest rates.", True),
+    ("The Bank of England raised interest rates.", "The European Central Bank raised interest rates.", True),
+    ("The Duke of York opened the hospital wing.", "The Duke of Cambridge opened the hospital wing.", True),
+    ("The Bank of England raised interest rates.", "The Bank raised interest rates.", False),
+    ("Leicester Cathedral has defended its decision.", "The Dean of Leicester Cathedral has defended its "
+     "decision.", False),
+    ("The University of Oxford has appealed.", "Oxford University has appealed.", False),
     ("Aston Villa have signed Joe Cole.", "Aston Villa have signed former England midfielder Joe Cole.", False),
     ("President Obama signed the bill.", "Barack Obama signed the bill.", False),  # a title is no name
     ("Sarah Jones won the by-election.", "Jones won the by-election.", False),
@@ -233,6 +267,43 @@ def test_human_scus_refuse_the_attacks():
     ("Police arrested a man after a woman was stabbed.", "Police arrested a woman after a man was stabbed.", True),
     ("A man has been arrested in Leeds.", "A woman has been arrested in Leeds.", True),
     ("A woman has been arrested.", "A man and a woman have been arrested.", False),
+    ("A former nurse was found guilty of murdering seven babies.", "A former doctor was found guilty of murdering "
+     "seven babies.", True),
+    ("The teacher was suspended by the school.", "The pupil was suspended by the school.", True),
+    ("His uncle has been charged with the attack.", "His aunt has been charged with the attack.", True),
+    ("A nurse has been suspended by the hospital.", "A nurse and a doctor have been suspended by the hospital.",
+     False),
+    ("The pupil was suspended by the school.", "The student was suspended by the school.", False),  # one kind
+    ("Thousands of nurses will strike next month.", "Thousands of doctors will strike next month.", True),
+    ("A woman has paid tribute to her son.", "The mother of a man who died has paid tribute to him.", False),
+    ("The striker was sent off by the referee.", "The goalkeeper was sent off by the referee.", True),
+    # a gerund after "after", "before", "by" ... does what its clause's subject does
+    ("The striker has signed for Celtic after leaving Rangers.", "The striker has signed for Rangers after leaving "
+     "Celtic.", True),
+    ("The manager was sacked after losing to Chelsea.", "The manager was sacked after losing to Arsenal.", True),
+    ("The striker has signed for Celtic after leaving Rangers.", "The striker left Rangers and has signed for "
+     "Celtic.", False),
+    ("The striker did not sign for Celtic after leaving Rangers.", "The striker left Rangers.", False),
+    ("Amazon was fined for breaching EU privacy rules.", "Amazon was fined for breaching UK privacy rules.", True),
+    ("The firm thanked the council for agreeing to the plan.", "The firm agreed to the plan.", False),  # "for": open
+    # a passive's second object is no patient, and a "by" hung on it is the agent
+    ("Amazon has been fined 746 million euros by the Luxembourg authority.", "The Luxembourg authority has been "
+     "fined 746 million euros by Amazon.", True),
+    ("Amazon has been fined 746 million euros by the Luxembourg authority.", "The Luxembourg authority has fined "
+     "Amazon 746 million euros.", False),
+    # a name the same preposition hangs on the event or on its object: the parser's choice
+    ("The striker has signed a contract with Celtic.", "The striker has signed a contract with Rangers.", True),
+    ("The striker has signed a two-year contract with Celtic.", "The striker has signed a contract with Celtic "
+     "for two years.", False),
+    # a degree that excludes the unit's
+    ("Unemployment fell to its lowest level since 2008.", "Unemployment fell to its highest level since 2008.",
+     True),
+    ("More than 200 flights were cancelled at Heathrow.", "Fewer than 200 flights were cancelled at Heathrow.",
+     True),
+    ("More than 200 flights were cancelled at Heathrow.", "Over 200 flights were cancelled at Heathrow.", False),
+    ("Inflation was higher than expected in May.", "Inflation was lower than expected in May.", True),
+    # a reflexive object is its subject again
+    ("The whales became stranded on rocks.", "The whales stranded themselves on rocks.", False),
     # selling is buying seen from the other party: it denies only the same buyer
     ("Microsoft has agreed to buy Activision Blizzard.", "Microsoft has agreed to sell Activision Blizzard.", True),
     ("Criminals use the dark net to buy weapons.", "Weapons are being sold on the dark net.", False),

@@ -22,7 +22,8 @@ a text, a verb, a copula or an adjective a verb predicates of its object ("found
   shot down": aircraft), so that another speaker of the same report contradicts it;
 * its **names** (proper nouns; and those that describe one of its words, "in Norway", "British") and
   **figures** (numbers in digits or words, with their scale: "$6.5 billion" is 6500000000; a score "5-0" is one
-  figure; a rank, "third", a figure of its own kind).
+  figure; "twice" is 2; a rank, "third", a figure of its own kind, and so is a day or period said relative to now,
+  "tomorrow", "next week", each period of its own).
 
 A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
 one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise", "lost" is
@@ -76,7 +77,8 @@ CONTRADICTED_CAP = 0.5
 # A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names,figures,ranks;"
+CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names(+from-to),"
+                "figures(+twice+relative-times),ranks;"
                 "same-event+opposite-verbs(same-subject);"
                 "beat->win;negated-restatement;able-to+unable-to+forgot-to;causatives;copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles);opposite-degrees;"
@@ -216,6 +218,15 @@ CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "cs
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
 OBJECTS = {"dobj": "patient", "attr": "patient", "acomp": "patient", "oprd": "patient", "dative": "other"}
 SCALES = {"hundred": 1e2, **AMOUNT_SCALES}
+# adverbs of how many times, figures of the claim they modify ("scored twice" against "scored three times"); "once"
+# is left out ("once a star": formerly)
+TIMES = {"twice": 2.0, "thrice": 3.0}
+# days and periods said relative to now, figures of a kind of their own for each period: "will bring Jerry some
+# tomorrow" against "today", "next week" against "last week" ("today" and "this week" may both be true); a day
+# named ("on Friday") is a name, and a time on one side only contradicts nothing
+RELATIVE_DAYS = {"yesterday": "@day-1", "today": "@day+0", "tonight": "@day+0", "tomorrow": "@day+1"}
+RELATIVE_PERIODS = {"week", "weekend", "month", "year"}
+RELATIVE_STEPS = {"last": "-1", "this": "+0", "next": "+1"}
 # verbs that report what their complement clause says: the heads of that clause are arguments of the report too,
 # so that "Myanmar says two aircraft were shot down" bears on "Venezuela says two aircraft were shot down"
 REPORTING = frozenset({"say", "tell", "announce", "report", "claim", "state", "confirm", "reveal", "warn", "insist"})
@@ -248,6 +259,8 @@ def _figure_value(text: str) -> Optional[float]:
             return float(text.replace(",", ""))
         except ValueError:
             return None
+    if text.lower() in TIMES:
+        return TIMES[text.lower()]
     value = number_value(text)
     return float(value) if value is not None else None
 
@@ -257,6 +270,19 @@ def _scale_word(text: str) -> Optional[str]:
     is the tokens "£", "5", "m.")."""
     written = text.lower().rstrip(".")
     return written if written in SCALES else None
+
+
+def _relative_time(tok) -> Optional[str]:
+    """The day or period a token says relative to now, as a figure of kind "@" ("tomorrow": "@day+1", "week" of
+    "next week": "@week+1"; RELATIVE_DAYS, RELATIVE_PERIODS), or None."""
+    word = tok.lower_
+    if word in RELATIVE_DAYS:
+        return RELATIVE_DAYS[word]
+    if word in RELATIVE_PERIODS:
+        steps = [RELATIVE_STEPS[c.lower_] for c in tok.children if c.dep_ in ("amod", "det") and c.lower_ in
+                 RELATIVE_STEPS]
+        return f"@{word}{steps[0]}" if steps else None
+    return None
 
 
 def _figures(tokens) -> FrozenSet[str]:
@@ -278,6 +304,10 @@ def _figures(tokens) -> FrozenSet[str]:
         rank = _ordinal(t.text)
         if rank is not None:
             out.add(rank)
+            continue
+        when = _relative_time(t)
+        if when is not None:
+            out.add(when)
             continue
         value = _figure_value(t.text)
         if value is None:
@@ -570,6 +600,8 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
             other.extend(g for g in c.children if g.dep_ == "pobj")
         elif dep == "npadvmod" or (dep in ("nummod", "advmod") and c.like_num):  # "rose 5%", "5 - 0"
             other.append(c)
+        elif dep == "advmod" and (c.lower_ in TIMES or any(g.dep_ == "npadvmod" for g in c.children)):
+            other.append(c)  # "scored twice", "moves Liverpool four points clear", "three years later"
     gov = _governor(tok) if depth < 8 else None
     host = _gerund_host(tok) if gov is None and depth < 8 else None
     if host is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
@@ -952,16 +984,21 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
     """Whether ``other`` describes a word of ``unit`` with another name of the same kind where the unit's name is
     not said at all: "a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers" (a
     misspelling is the same name; "the camp in Utoya, Norway" says Norway; "the England captain" is one of "the
-    Manchester United and England captain"), or the same place with another point of the compass ("south London"
-    for "north London", "South Korea" for "North Korea")."""
+    Manchester United and England captain"), the same place with another point of the compass ("south London"
+    for "north London", "South Korea" for "North Korea"), or another name where the fact starts or ends, even one
+    the unit names at the other end ("from Wednesday to Monday" for "from Monday to Wednesday": ENDPOINTS; "to" of
+    a symmetric verb names a party: "talk to Joanne")."""
     said = other.agent.stems | other.patient.stems | other.others.stems
     objects = unit.patient.core & other.patient.core  # an object both claims have
     for slot, kind, name in unit.named:
         if any(k == kind and _other_direction(name, n) for _, k, n in other.named):  # in whatever slot
             return True
+        mine = frozenset().union(*(n for s, k, n in unit.named if s == slot and k == kind))  # "United and England"
+        ends = [n for s, k, n in other.named if s == slot and k == kind]
+        if slot[1] in ENDPOINTS and unit.predicate not in SYMMETRIC and ends and not any(n & mine for n in ends):
+            return True  # another name where it started or ended, even if the text says the unit's elsewhere
         if name & said:
             continue
-        mine = frozenset().union(*(n for s, k, n in unit.named if s == slot and k == kind))  # "United and England"
         if any(_same_slot(slot, s, objects) and k == kind and not (n & mine)
                and not any(_misspelt(a, b) for a in mine for b in n) for s, k, n in other.named):
             return True
@@ -985,6 +1022,9 @@ def _other_direction(mine: FrozenSet[str], theirs: FrozenSet[str]) -> bool:
 
 
 PLACE_PREPOSITIONS = frozenset({"in", "at", "near", "outside"})
+# prepositions of where or when a move starts and ends: a name swapped between them is another fact ("moved from
+# Monday to Wednesday" against "from Wednesday to Monday")
+ENDPOINTS = frozenset({"from", "to"})
 
 
 def _same_slot(a: Tuple[str, str], b: Tuple[str, str], objects: FrozenSet[str] = frozenset()) -> bool:
@@ -1076,7 +1116,15 @@ def _other_figures(unit: Claim, other: Claim) -> bool:
     contradiction; nor is an amount rounded, nor a score against a rank: "won 5-0" and "won a third title")."""
     missing = [a for a in unit.figures if not any(_same_figure(a, b) for b in other.figures)]
     extra = [b for b in other.figures if not any(_same_figure(a, b) for a in unit.figures)]
-    return any(x.startswith("#") == y.startswith("#") for x in missing for y in extra)  # a rank against a rank
+    return any(_figure_kind(x) == _figure_kind(y) for x in missing for y in extra)  # a rank against a rank
+
+
+def _figure_kind(figure: str) -> str:
+    """A figure's kind: "#" a rank, a time relative to now by its period ("@day", "@week": "today" and "this week"
+    are not two times; :func:`_relative_time`), "" an amount or a score."""
+    if figure.startswith("@"):
+        return figure.rstrip("+-0123456789")
+    return figure[0] if figure.startswith("#") else ""
 
 
 def contradicted(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
@@ -1217,8 +1265,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     if "call" in present and "off" in present:  # "called off plans to build" (CANCELLING_VERBS)
         return True
-    if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None
-                             for w in sentence):
+    if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None or w in TIMES
+                             or w in _time_stems() for w in sentence):
         return True
     if any(name not in present for name in claim.agent.party | claim.patient.party):
         return True
@@ -1246,6 +1294,12 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     if claim.agent.party and said and not any(0 <= k - a <= NEAR for a in agent for k in said):
         return True  # its named agent not just before the predicate: maybe another clause's party, another agent
     return bool(agent and patient and (agent[0] < patient[0]) != claim.agent_first)
+
+
+@lru_cache(maxsize=1)
+def _time_stems() -> FrozenSet[str]:
+    """The stems of the words that say a time relative to now (RELATIVE_DAYS, RELATIVE_STEPS)."""
+    return frozenset(stem(w) for w in list(RELATIVE_DAYS) + list(RELATIVE_STEPS))
 
 
 def _mentions(claim: Claim, sentence: Sequence[str]) -> bool:

@@ -302,6 +302,25 @@ def test_human_scus_refuse_the_attacks():
      True),
     ("More than 200 flights were cancelled at Heathrow.", "Over 200 flights were cancelled at Heathrow.", False),
     ("Inflation was higher than expected in May.", "Inflation was lower than expected in May.", True),
+    # how many times, and a figure inside an adverb, are figures of the claim
+    ("Mohamed Salah scored twice for Liverpool.", "Mohamed Salah scored three times for Liverpool.", True),
+    ("Mohamed Salah scored three times for Liverpool.", "Mohamed Salah scored twice for Liverpool.", True),
+    ("Mohamed Salah scored twice for Liverpool.", "Mohamed Salah scored two goals for Liverpool.", False),
+    ("The win moves Liverpool four points clear at the top.", "The win moves Liverpool seven points clear at the "
+     "top.", True),
+    # a day or period said relative to now is a figure of its own kind, for each period
+    ("Amanda will bring Jerry some cookies tomorrow.", "Amanda will bring Jerry some cookies today.", True),
+    ("The meeting will take place next week.", "The meeting will take place last week.", True),
+    ("Amanda will call Jerry tonight.", "Amanda will call Jerry today.", False),
+    ("The meeting will take place next week.", "The meeting will take place on Monday next week.", False),
+    ("Amanda will bring Jerry some cookies tomorrow.", "Amanda will bring Jerry some cookies.", False),
+    # a name swapped between where (or when) a fact starts and ends
+    ("The meeting has been moved from Monday to Wednesday.", "The meeting has been moved from Wednesday to "
+     "Monday.", True),
+    ("The flight from London to Paris was cancelled.", "The flight from Paris to London was cancelled.", True),
+    ("The meeting has been moved from Monday to Wednesday.", "The meeting has been moved to Wednesday.", False),
+    ("He moved from Leeds to London in 2010.", "He moved to London from Leeds in 2010.", False),
+    ("Bradley is too busy to talk to Joanne.", "Joanne wants to talk to Bradley.", False),  # "to" of a party
     # a reflexive object is its subject again
     ("The whales became stranded on rocks.", "The whales stranded themselves on rocks.", False),
     # selling is buying seen from the other party: it denies only the same buyer

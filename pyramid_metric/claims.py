@@ -755,7 +755,15 @@ def _claims_of(tok) -> Tuple[Claim, ...]:
         return (claim,)
     won = claim._replace(predicate="win", patient=EMPTY, figures=frozenset(), forms=_predicate_forms("win"),
                          agent_first=None, entailed=True, named=frozenset())
-    return claim, won
+    scores = frozenset(f for f in claim.figures if _SCORE.match(f))
+    if not scores or not claim.patient.core:
+        return claim, won
+    # the loser did not win by that score: "Manchester City beat Liverpool 3-1" denies "Liverpool won 3-1"
+    # (:func:`_lost_by_score`), and nothing else the loser won
+    lost = claim._replace(predicate="win", agent=claim.patient, patient=EMPTY, others=EMPTY, figures=scores,
+                          negated=not claim.negated, opposed=True, forms=_predicate_forms("win"), agent_first=None,
+                          entailed=True, named=frozenset())
+    return claim, won, lost
 
 
 def claims_of_doc(doc) -> Tuple[Claim, ...]:
@@ -836,6 +844,8 @@ def contradiction(unit: Claim, other: Claim) -> str:
     """How ``other`` (which bears on ``unit``) states the opposite: DENIED for the other polarity or swapped roles,
     CHANGED for another name as agent or patient (for a symmetric predicate, "met", the two together) or other
     figures, "" where it does not (module docstring)."""
+    if _lost_by_score(other) and not unit.figures & other.figures:
+        return ""  # "Barcelona beat Real Madrid 5-0" says nothing of the league Real Madrid won
     # the other polarity denies (a verb's opposite on one side: of the same subject only); a copula's, only where
     # it describes the subject with the same words: "will not be at school" does not deny "is sick"
     alike = unit.predicate != "be" or _same_description(unit, other)
@@ -946,6 +956,12 @@ def _quantity_stems() -> FrozenSet[str]:
 def _other_kind_stems() -> dict:
     """Each kind of person of OTHER_KIND (stemmed) with the kinds it excludes."""
     return _excluding(OTHER_KIND)
+
+
+def _lost_by_score(claim: Claim) -> bool:
+    """Whether ``claim`` is the loss a win by a score entails (:func:`_claims_of`): "Manchester City beat Liverpool
+    3-1" says Liverpool did not win 3-1, which denies only a win by that score."""
+    return claim.entailed and claim.opposed and claim.predicate == "win"
 
 
 def contradicts(unit: Claim, other: Claim) -> bool:

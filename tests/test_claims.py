@@ -321,6 +321,13 @@ def test_human_scus_refuse_the_attacks():
     ("The meeting has been moved from Monday to Wednesday.", "The meeting has been moved to Wednesday.", False),
     ("He moved from Leeds to London in 2010.", "He moved to London from Leeds in 2010.", False),
     ("Bradley is too busy to talk to Joanne.", "Joanne wants to talk to Bradley.", False),  # "to" of a party
+    # a win by a score is the loser's loss by that score, and nothing else the loser won
+    ("Liverpool won 3-1.", "Manchester City beat Liverpool 3-1 at Anfield.", True),
+    ("Barcelona won 5-0.", "Real Madrid beat Barcelona 5-0 on Sunday.", True),
+    ("Liverpool won 3-1 at Anfield.", "Liverpool beat Manchester City 3-1 at Anfield.", False),
+    ("Real Madrid won the league.", "Barcelona beat Real Madrid 5-0 on Sunday.", False),
+    ("Real Madrid won 2-1 on Saturday.", "Barcelona beat Real Madrid 5-0 on Sunday.", False),
+    ("Manchester City lost 3-1 to Liverpool.", "Liverpool beat Manchester City 3-1.", False),
     # a reflexive object is its subject again
     ("The whales became stranded on rocks.", "The whales stranded themselves on rocks.", False),
     # selling is buying seen from the other party: it denies only the same buyer

@@ -514,10 +514,15 @@ def _gerund_host(tok):
     prep = tok.head
     if tok.dep_ != "pcomp" or tok.tag_ != "VBG" or prep.dep_ != "prep" or prep.head.i == prep.i:
         return None
-    passive_for = prep.lower_ == "for" and any(c.dep_ == "auxpass" for c in prep.head.children)
+    passive_for = prep.lower_ == "for" and _passive(prep.head)
     if prep.lower_ not in GERUND_PREPOSITIONS and not passive_for:
         return None
     return prep.head if prep.head.pos_ in ("VERB", "AUX") and _is_predicate(prep.head) else None
+
+
+def _passive(tok) -> bool:
+    """Whether predicate ``tok`` is passive (it has a passive auxiliary: "was fined", "being beaten")."""
+    return any(c.dep_ == "auxpass" for c in tok.children)
 
 
 def _able(tok) -> bool:
@@ -584,7 +589,7 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     governor's (control: "agreed to buy"; coordination: "beat Madrid and won the title")."""
     agent, patient, other = [], [], []
     headline = _headline_passive(tok) or _causative_participle(tok)
-    passive = any(c.dep_ == "auxpass" for c in tok.children)
+    passive = _passive(tok)
     for c in tok.children:
         dep = c.dep_
         if dep in SUBJECTS and SUBJECTS[dep]:
@@ -607,7 +612,7 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     host = _gerund_host(tok) if gov is None and depth < 8 else None
     if host is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
         host_agent, host_patient, _ = _roles(host, depth + 1)  # its subject: the passive host's patient
-        subject = host_patient if any(c.dep_ == "auxpass" for c in host.children) else host_agent
+        subject = host_patient if _passive(host) else host_agent
         if passive:  # "was sacked after being beaten"
             patient = patient or subject
         else:
@@ -747,7 +752,7 @@ def _claims_of(tok) -> Tuple[Claim, ...]:
     claim = _claim(tok)
     lemma = tok.lemma_.lower()
     if (lemma in STATE_PARTICIPLES and claim.patient.core and not claim.agent.stems and not claim.plan
-            and any(c.dep_ == "auxpass" for c in tok.children)):
+            and _passive(tok)):
         state = _folded_stem(STATE_PARTICIPLES[lemma])
         return claim, claim._replace(predicate="be", agent=claim.patient,
                                      patient=Argument(frozenset({state}), frozenset({state}), frozenset()),
@@ -889,11 +894,19 @@ def _other_detail(unit: Claim, other: Claim) -> bool:
     return _other_figures(unit, other) or _other_modifier_name(unit, other) or _opposite_degree(unit, other)
 
 
+def _excluding(pairs: Sequence[Tuple[str, str]]) -> dict:
+    """Each word of ``pairs`` of words that exclude each other (stemmed), with the words it excludes."""
+    out: dict = {}
+    for a, b in pairs:
+        a, b = _folded_stem(a), _folded_stem(b)
+        out[a], out[b] = out.get(a, frozenset()) | {b}, out.get(b, frozenset()) | {a}
+    return out
+
+
 @lru_cache(maxsize=1)
 def _opposite_state_stems() -> dict:
-    """Each adjective of OPPOSITE_STATES (stemmed) with its opposite."""
-    pairs = [(_folded_stem(a), _folded_stem(b)) for a, b in OPPOSITE_STATES]
-    return {**dict(pairs), **{b: a for a, b in pairs}}
+    """Each adjective of OPPOSITE_STATES (stemmed) with its opposite (one, in a set)."""
+    return _excluding(OPPOSITE_STATES)
 
 
 def _opposite_states(unit: Claim, other: Claim) -> bool:
@@ -906,16 +919,8 @@ def _opposite_states(unit: Claim, other: Claim) -> bool:
     if mine and theirs and not mine & theirs:
         return False
     opposite = _opposite_state_stems()
-    return any(opposite.get(w) in other.patient.core and w not in other.patient.core for w in unit.patient.core)
-
-
-def _excluding(pairs: Sequence[Tuple[str, str]]) -> dict:
-    """Each word of ``pairs`` of words that exclude each other (stemmed), with the words it excludes."""
-    out: dict = {}
-    for a, b in pairs:
-        a, b = _folded_stem(a), _folded_stem(b)
-        out[a], out[b] = out.get(a, frozenset()) | {b}, out.get(b, frozenset()) | {a}
-    return out
+    return any(opposite.get(w, frozenset()) & other.patient.core and w not in other.patient.core
+               for w in unit.patient.core)
 
 
 @lru_cache(maxsize=1)
@@ -950,6 +955,7 @@ def _kind_words(role: Argument) -> FrozenSet[str]:
 
 @lru_cache(maxsize=1)
 def _quantity_stems() -> FrozenSet[str]:
+    """The stems of QUANTITY_NOUNS."""
     return frozenset(_folded_stem(w) for w in QUANTITY_NOUNS)
 
 
@@ -1301,7 +1307,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     if any(degrees.get(w, frozenset()) & present for role in (claim.agent, claim.patient, claim.others)
            for w in role.stems):
         return True  # a degree that excludes the claim's ("highest" for "lowest")
-    if claim.predicate == "be" and any(_opposite_state_stems().get(w) in present for w in claim.patient.core):
+    if claim.predicate == "be" and any(_opposite_state_stems().get(w, frozenset()) & present
+                                       for w in claim.patient.core):
         return True  # the opposite state ("dead" for "alive")
     if claim.agent_first is None:  # its agent is said in another clause, whose order tells nothing here
         return True

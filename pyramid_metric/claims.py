@@ -78,9 +78,10 @@ CONTRADICTED_CAP = 0.5
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names(+from-to),"
-                "figures(+twice+relative-times),ranks;"
-                "same-event+opposite-verbs(same-subject);"
-                "beat->win(+loser-by-score);negated-restatement;able-to+unable-to+forgot-to;causatives;"
+                "figures(+twice+relative-times(+nested-periods)),ranks;"
+                "same-event+opposite-verbs(same-subject,+cleared-of);other-outcomes;"
+                "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement;"
+                "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles);opposite-degrees;"
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
@@ -197,7 +198,8 @@ SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "be
               "jail": "imprison", "accept": "approve"}
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
             "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise", "halve": "double",
-            "lose": "win", "reject": "approve", "acquit": "convict", "allow": "ban", "permit": "ban",
+            "lose": "win", "reject": "approve", "acquit": "convict", "clear": "convict", "allow": "ban",
+            "permit": "ban",
             "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy",
             "innocent": "guilty"}
 # predicates whose opposite is the same event seen from the other party ("X sold it to Y": "Y bought it"): the
@@ -210,6 +212,16 @@ BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "redu
              "grow": ("raise", "rise")}
 # a contest won: "X beat Y" also says "X won", so that a summary's "Y won the election" denies "X beat Y in it"
 WON_BY = frozenset({"beat"})
+# a vote for or against a thing: "voted against the plan" says "did not approve the plan" (and "voted for it",
+# "approved it"), so that it denies "voted to approve the plan" (:func:`_claims_of`)
+VOTES = {"vote": {"for": False, "against": True}}
+VOTED = "approve"
+# outcomes of one thing that exclude each other, each a predicate with its polarity: a summary that says the flight
+# was delayed does not say it was cancelled, nor "12 people were injured" that they were killed, nor "cleared of
+# fraud" (not convicted) that he was charged with it (:func:`_other_outcome`)
+OTHER_OUTCOMES = ((("kill", False), ("injure", False)), (("cancel", False), ("delay", False)),
+                  (("cancel", False), ("postpone", False)), (("charge", False), ("convict", True)),
+                  (("join", False), ("leave", False)))
 WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
            "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",), "strike": ("struck",),
            "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",),
@@ -733,13 +745,15 @@ def _modifier_names(tokens, predicate) -> FrozenSet[Tuple[Tuple[str, str], str, 
 @lru_cache(maxsize=4096)
 def _predicate_forms(predicate: str) -> FrozenSet[str]:
     """The stems a text may write ``predicate`` with: its own, those of the verbs read as it (SAME_EVENT,
-    OPPOSITE, BY_OBJECT), their irregular forms (WRITTEN), and for "win" those of the verbs that entail it
-    (WON_BY)."""
+    OPPOSITE, BY_OBJECT), their irregular forms (WRITTEN), and for "win" and "approve" those of the verbs that
+    entail them (WON_BY, VOTES)."""
     lemmas = {predicate} | {k for k, v in {**SAME_EVENT, **OPPOSITE}.items() if v == predicate}
     lemmas |= {k for k, pair in BY_OBJECT.items() if predicate in pair}
     own = frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
     if predicate == "win":  # a text may say who won with a verb that entails it ("defeated": :func:`_claims_of`)
         own |= frozenset().union(*(_predicate_forms(p) for p in WON_BY))
+    if predicate == VOTED:  # "voted against the plan": did not approve it
+        own |= frozenset(stem(v) for v in VOTES)
     return own
 
 
@@ -751,6 +765,8 @@ def _claims_of(tok) -> Tuple[Claim, ...]:
     was closed" as a copula does, which "the museum was open" denies."""
     claim = _claim(tok)
     lemma = tok.lemma_.lower()
+    if lemma in VOTES:
+        return (claim,) + _votes(tok, claim)
     if (lemma in STATE_PARTICIPLES and claim.patient.core and not claim.agent.stems and not claim.plan
             and _passive(tok)):
         state = _folded_stem(STATE_PARTICIPLES[lemma])
@@ -770,6 +786,21 @@ def _claims_of(tok) -> Tuple[Claim, ...]:
                           negated=not claim.negated, opposed=True, forms=_predicate_forms("win"), agent_first=None,
                           entailed=True, named=frozenset())
     return claim, won, lost
+
+
+def _votes(tok, claim: Claim) -> Tuple[Claim, ...]:
+    """What a vote for or against a thing entails (VOTES): "Councillors voted against the plan" says they did not
+    approve it, which denies "Councillors voted to approve the plan" (and "voted for the plan": approved it)."""
+    out = []
+    for prep in tok.children:
+        against = VOTES[tok.lemma_.lower()].get(prep.lower_) if prep.dep_ == "prep" else None
+        objects = [g for g in prep.children if g.dep_ == "pobj"]
+        if against is None or not objects:
+            continue
+        out.append(claim._replace(predicate=VOTED, negated=claim.negated ^ against, patient=_argument(objects[0]),
+                                  others=EMPTY, figures=frozenset(), forms=_predicate_forms(VOTED), agent_first=None,
+                                  entailed=True, named=frozenset(), opposed=False))
+    return tuple(out)
 
 
 def claims_of_doc(doc) -> Tuple[Claim, ...]:
@@ -820,14 +851,40 @@ def _shares(a: Argument, b: Argument) -> bool:
 
 def bears_on(unit: Claim, other: Claim) -> bool:
     """Whether ``other`` speaks of the same event as ``unit``: the same predicate and an argument word in
-    common (two predicates without arguments: the predicate alone)."""
+    common (two predicates without arguments: the predicate alone), or another outcome of the same thing
+    (:func:`_other_outcome`)."""
     if unit.predicate != other.predicate:
-        return False
+        return _other_outcome(unit, other)
     unit_args = (unit.agent, unit.patient, unit.others)
     other_args = (other.agent, other.patient, other.others)
     if not any(a.stems for a in unit_args) or not any(b.stems for b in other_args):
         return True
     return any(_shares(a, b) for a in unit_args for b in other_args)
+
+
+@lru_cache(maxsize=1)
+def _other_outcome_pairs() -> dict:
+    """Each (predicate, polarity) of OTHER_OUTCOMES with those that exclude it."""
+    return _excluding(OTHER_OUTCOMES, stemmed=False)
+
+
+def _other_outcome(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` states of the unit's thing an outcome that excludes the unit's (OTHER_OUTCOMES: "12
+    people were injured" for "12 people were killed", "the flight was delayed" for "was cancelled", "was cleared
+    of fraud" for "was charged with fraud"): a stated claim, not a possibility, whose patient (where the unit has
+    one; its agent otherwise) has the head of the unit's."""
+    if other.entailed or other.hedged or unit.hedged:
+        return False
+    if (other.predicate, other.negated) not in _other_outcome_pairs().get((unit.predicate, unit.negated), ()):
+        return False
+    mine, theirs = (unit.patient, other.patient) if unit.patient.core else (unit.agent, other.agent)
+    return bool(mine.core & theirs.core)
+
+
+def _other_outcome_forms(claim: Claim) -> FrozenSet[str]:
+    """The stems a text may write an outcome that excludes ``claim``'s with (:func:`_other_outcome`)."""
+    others = _other_outcome_pairs().get((claim.predicate, claim.negated), ())
+    return frozenset().union(*(_predicate_forms(p) for p, _ in others))
 
 
 def _same_description(unit: Claim, other: Claim) -> bool:
@@ -849,7 +906,10 @@ DENIED, CHANGED = "denied", "changed"
 def contradiction(unit: Claim, other: Claim) -> str:
     """How ``other`` (which bears on ``unit``) states the opposite: DENIED for the other polarity or swapped roles,
     CHANGED for another name as agent or patient (for a symmetric predicate, "met", the two together) or other
-    figures, "" where it does not (module docstring)."""
+    figures, "" where it does not (module docstring).  Another outcome of the same thing changes a detail
+    (:func:`_other_outcome`)."""
+    if unit.predicate != other.predicate:
+        return CHANGED if _other_outcome(unit, other) else ""
     if _lost_by_score(other) and not unit.figures & other.figures:
         return ""  # "Barcelona beat Real Madrid 5-0" says nothing of the league Real Madrid won
     # the other polarity denies (a verb's opposite on one side: of the same subject only); a copula's, only where
@@ -894,11 +954,13 @@ def _other_detail(unit: Claim, other: Claim) -> bool:
     return _other_figures(unit, other) or _other_modifier_name(unit, other) or _opposite_degree(unit, other)
 
 
-def _excluding(pairs: Sequence[Tuple[str, str]]) -> dict:
-    """Each word of ``pairs`` of words that exclude each other (stemmed), with the words it excludes."""
+def _excluding(pairs: Sequence[Tuple], stemmed: bool = True) -> dict:
+    """Each word of ``pairs`` of words that exclude each other (stemmed, unless not ``stemmed``), with the words it
+    excludes."""
     out: dict = {}
     for a, b in pairs:
-        a, b = _folded_stem(a), _folded_stem(b)
+        if stemmed:
+            a, b = _folded_stem(a), _folded_stem(b)
         out[a], out[b] = out.get(a, frozenset()) | {b}, out.get(b, frozenset()) | {a}
     return out
 
@@ -1139,7 +1201,22 @@ def _other_figures(unit: Claim, other: Claim) -> bool:
     contradiction; nor is an amount rounded, nor a score against a rank: "won 5-0" and "won a third title")."""
     missing = [a for a in unit.figures if not any(_same_figure(a, b) for b in other.figures)]
     extra = [b for b in other.figures if not any(_same_figure(a, b) for a in unit.figures)]
-    return any(_figure_kind(x) == _figure_kind(y) for x in missing for y in extra)  # a rank against a rank
+    return any(_figure_kind(x) == _figure_kind(y) or _other_times(x, y)  # a rank against a rank
+               for x in missing for y in extra)
+
+
+# periods a time relative to now may be said in, shortest first (a weekend is compared with none of them)
+NESTED_PERIODS = ("@day", "@week", "@month", "@year")
+
+
+def _other_times(a: str, b: str) -> bool:
+    """Whether two times relative to now, of two periods, cannot be one time: the longer period is not the present
+    one ("tomorrow" and "next week", "yesterday" and "last month"; "tomorrow" may be this week)."""
+    kinds = _figure_kind(a), _figure_kind(b)
+    if kinds[0] == kinds[1] or not all(k in NESTED_PERIODS for k in kinds):
+        return False
+    longer = a if NESTED_PERIODS.index(kinds[0]) > NESTED_PERIODS.index(kinds[1]) else b
+    return not longer.endswith("+0")
 
 
 def _figure_kind(figure: str) -> str:
@@ -1288,6 +1365,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     if "call" in present and "off" in present:  # "called off plans to build" (CANCELLING_VERBS)
         return True
+    if present & _other_outcome_forms(claim):  # "delayed" for "cancelled" (OTHER_OUTCOMES)
+        return True
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None or w in TIMES
                              or w in _time_stems() for w in sentence):
         return True
@@ -1363,7 +1442,8 @@ def cap_contradicted(presence: np.ndarray, unit_claims: Sequence[Sequence[Claim]
 def _to_read(unit_claims: Sequence[Claim], piece_words: Sequence[Sequence[str]]) -> List[int]:
     """The pieces (sentences, as stemmed words) to parse for a unit: those that mention one of its predicates,
     when one of them might contradict it (:func:`_may_contradict`); none otherwise."""
-    near = [k for k, w in enumerate(piece_words) if any(_mentions(c, w) for c in unit_claims)]
+    near = [k for k, w in enumerate(piece_words)
+            if any(_mentions(c, w) or _other_outcome_forms(c).intersection(w) for c in unit_claims)]
     if any(_may_contradict(c, piece_words[k]) for c in unit_claims for k in near):
         return near
     said = _argument_stems(unit_claims)  # a negation of the unit said with another construction

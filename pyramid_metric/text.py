@@ -266,6 +266,7 @@ def get_nlp():
                     )
                 nlp.max_length = max(nlp.max_length, 5_000_000)
                 _split_unspaced_scripts(nlp)
+                _remember_base_forms(nlp)
                 if "ner" in nlp.pipe_names:
                     # Named entities are used by the AMR approximation only: they are added on demand
                     # (``with_entities``), which leaves tags, parses and lemmas unchanged (en_core_web_sm's
@@ -285,6 +286,32 @@ def _split_unspaced_scripts(nlp) -> None:
     from spacy.util import compile_infix_regex
 
     nlp.tokenizer.infix_finditer = compile_infix_regex(list(nlp.Defaults.infixes) + [f"[{_UNSPACED}]"]).finditer
+
+
+def _remember_base_forms(nlp) -> None:
+    """Let spaCy's English lemmatizer remember which part of speech and morphology make a base form.
+
+    Before looking a word up, the lemmatizer asks whether the word is already a base form ("is_base_form"), a
+    question of its part of speech and morphological features alone, and asks it anew for every token (it
+    remembers only the lemmas it looks up): about a tenth of the parse of a short text.  The answer is kept here
+    for each (part of speech, morphology) pair, so every lemma is the same as before.
+    """
+    if "lemmatizer" not in nlp.pipe_names:
+        return
+    lemmatizer = nlp.get_pipe("lemmatizer")
+    decide = getattr(lemmatizer, "is_base_form", None)
+    if decide is None:
+        return
+    known: dict = {}
+
+    def is_base_form(token) -> bool:
+        key = (token.pos, token.morph.key)
+        answer = known.get(key)
+        if answer is None:
+            answer = known[key] = bool(decide(token))
+        return answer
+
+    lemmatizer.is_base_form = is_base_form
 
 
 def spacy_model_name() -> str:

@@ -113,6 +113,26 @@ FIRE_ATTACKS = {
     "paraphrase": "On Sunday night, fire broke out in a north London tower block.",
     "another part of the city": "A fire broke out in a block of flats in south London on Sunday night.",
 }
+STORM = ["A storm forced Heathrow to cancel more than 200 flights on Friday."]
+STORM_ATTACKS = {
+    "paraphrase": "More than 200 flights at Heathrow were cancelled on Friday because of a storm.",
+    "another outcome": "A storm forced Heathrow to delay more than 200 flights on Friday.",
+}
+MINE = ["Three miners were killed in an explosion at a coal mine in northern Spain on Monday."]
+MINE_ATTACKS = {
+    "paraphrase": "An explosion at a coal mine in the north of Spain killed three miners on Monday.",
+    "another outcome": "Three miners were injured in an explosion at a coal mine in northern Spain on Monday.",
+}
+STADIUM = ["Councillors in Leeds voted to approve plans for a new 30,000-seat stadium."]
+STADIUM_ATTACKS = {
+    "paraphrase": "Plans for a new 30,000-seat stadium were approved in a vote by Leeds councillors.",
+    "voted against": "Councillors in Leeds voted against plans for a new 30,000-seat stadium.",
+}
+TOUR = ["The band will announce the dates of its world tour tomorrow."]
+TOUR_ATTACKS = {
+    "paraphrase": "Tomorrow the band is to reveal the dates of its world tour.",
+    "another time": "The band will announce the dates of its world tour next week.",
+}
 MATCH_PIECES = ("Barcelona beat Real Madrid 5-0 on Sunday",
                 "to win the Spanish league title for the third year in a row.")  # MATCH's two EDUs
 GAP = 0.10  # each attack scores at least this much below the paraphrase
@@ -128,11 +148,13 @@ def _scores(candidates, references, **options):
     ([MATCH], MATCH_ATTACKS), (RATES, RATES_ATTACKS), (MATCH_THREE, MATCH_ATTACKS), (QUAKE, QUAKE_ATTACKS),
     (TAKEOVER, TAKEOVER_ATTACKS), (VERDICT, VERDICT_ATTACKS), (CLOSURE, CLOSURE_ATTACKS), (FIRE, FIRE_ATTACKS),
     (PLANT, PLANT_ATTACKS), (BANK, BANK_ATTACKS), (TRANSFER, TRANSFER_ATTACKS), (LOWEST, LOWEST_ATTACKS),
-    (FLIGHTS, FLIGHTS_ATTACKS)],
+    (FLIGHTS, FLIGHTS_ATTACKS), (STORM, STORM_ATTACKS), (MINE, MINE_ATTACKS), (STADIUM, STADIUM_ATTACKS),
+    (TOUR, TOUR_ATTACKS)],
     ids=["one reference", "three references", "three references, other verbs", "three references, a place",
          "one reference, sold and hedged", "a verdict reversed", "other ways of saying no", "a point of the compass",
          "a plan undone", "another institution of the kind", "clubs swapped across clauses", "the opposite degree",
-         "fewer for more"])
+         "fewer for more", "delayed for cancelled", "injured for killed", "voted against for voted to approve",
+         "next week for tomorrow"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -429,6 +451,30 @@ def test_contradicted(unit, text, expected):
     ("The museum will be closed to visitors on Sundays.", "The museum will not be open to visitors on Sundays.", ""),
     ("The museum is open on Sundays.", "The museum will be closed on Mondays.", ""),
     ("The council closed the museum.", "The museum was closed by the council.", ""),
+    # another outcome of the same thing changes a detail; the unit's own outcome said beside it does not
+    ("At least 12 people were killed in the attack.", "At least 12 people were injured in the attack.", "changed"),
+    ("The attack killed 12 people.", "The attack injured 12 people.", "changed"),
+    ("At least 12 people were killed in the attack.", "At least 12 people were killed and 40 injured.", ""),
+    ("Two people were injured in the crash.", "Two people were hurt in the crash.", ""),
+    ("He was injured in the crash.", "He was not killed in the crash.", ""),
+    ("The flight to Paris was cancelled.", "The flight to Paris was delayed because of the storm.", "changed"),
+    ("The match was postponed because of snow.", "The match was cancelled because of snow.", "changed"),
+    ("The flight was delayed.", "The flight was delayed and later cancelled.", ""),
+    ("The former minister was charged with fraud.", "The former minister was cleared of fraud.", "changed"),
+    ("The man was charged with murder.", "The man was charged with murder and remanded in custody.", ""),
+    ("The former minister was convicted of fraud.", "The former minister was cleared of fraud.", "denied"),
+    ("Smith joined Arsenal in 2019.", "Smith left Arsenal in 2019.", "changed"),
+    # a vote for or against a thing is its approval or not
+    ("Councillors voted to approve the new stadium.", "Councillors voted against the new stadium.", "denied"),
+    ("Councillors voted against the new stadium.", "Councillors voted to approve the new stadium.", "denied"),
+    ("Councillors voted for the new stadium.", "Councillors voted against the new stadium.", "denied"),
+    ("Councillors approved the new stadium.", "Councillors voted against the new stadium.", "denied"),
+    ("Councillors voted to approve the new stadium.", "Councillors voted for the new stadium.", ""),
+    ("Councillors voted against the new stadium.", "Councillors rejected the new stadium.", ""),
+    # times relative to now of two periods: the longer one must be the present one
+    ("The festival will take place tomorrow.", "The festival will take place next week.", "changed"),
+    ("The festival will take place tomorrow.", "The festival will take place this week.", ""),
+    ("The results were published yesterday.", "The results were published last month.", "changed"),
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""
@@ -538,6 +584,11 @@ DEAL_ATTACKS = ["Activision Blizzard agreed on Monday to buy Microsoft for $68.7
                          + [(("Barcelona beat Real Madrid 5-0 on Sunday.", "The win gave them the Spanish league "
                               "title for the third year in a row."), s) for s in MATCH_ATTACKS.values()]
                          + [(("A man has been arrested", "in Leeds on Monday."), "A woman has been arrested in Leeds.")]
+                         + [(("At least 12 people were killed", "and hundreds of homes were destroyed."), s)
+                            for s in ("At least 12 people were injured and hundreds of homes were destroyed.",
+                                      "Twelve people died. Hundreds of homes were damaged, and 40 people injured.")]
+                         + [(("Councillors voted to approve", "the new stadium on Monday."), s)
+                            for s in ("Councillors voted against the new stadium.", "The new stadium was approved.")]
                          + [(("Microsoft has agreed to buy the video game maker Activision Blizzard for $6.5 billion,",
                               "the companies said on Monday."), s) for s in TAKEOVER_ATTACKS.values()])
 def test_reading_only_what_can_change_changes_no_verdict(pieces, summary):

@@ -30,7 +30,9 @@ one predicate, "defeated" is "beat", and a few opposites its other polarity, "cu
 "did not win": SAME_EVENT, OPPOSITE, an opposite denying only a claim of the same subject, and "sold" only one of
 the same buyer: CONVERSES) and at least one
 argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
-never vouches for a unit.  A negated claim also denies a unit that states it with another construction, its verb
+never vouches for a unit, and "voted against the plan" entails "did not approve the plan" (VOTES).  A claim that
+states another outcome of the unit's thing ("were injured" for "were killed", "delayed" for "cancelled", "cleared
+of" for "charged with": OTHER_OUTCOMES) bears on it too, and changes a detail of it.  A negated claim also denies a unit that states it with another construction, its verb
 a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
 It **contradicts** the unit claim when, bearing on it, it has the other polarity (a copula only where it
 describes the subject with the same words: "Christine will not be at school" does not deny "Christine is sick"),
@@ -79,13 +81,15 @@ CONTRADICTED_CAP = 0.5
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names(+from-to),"
                 "figures(+twice+relative-times(+nested-periods)),ranks;"
-                "same-event+opposite-verbs(same-subject,+cleared-of);other-outcomes;"
+                "same-event(+phrasal)+opposite-verbs(same-subject,+cleared+failed+overturned+froze+shrank+refused);"
+                "other-outcomes(+hired-fired);"
                 "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement;"
                 "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
-                "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles);opposite-degrees;"
+                "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles)+profit-loss;"
+                "opposite-degrees;"
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
-                "opposite-states(+passive-closed);"
+                "opposite-states(+passive-closed+safe-dangerous+found-dead);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
                 "verbless-edus:claims-of-their-parties;"
@@ -149,7 +153,8 @@ DENYING_ADJECTIVES = frozenset({"unable", "unwilling", "unfit", "unlikely"})
 OPPOSITE_STATES = (("alive", "dead"), ("guilty", "innocent"), ("legal", "illegal"), ("lawful", "unlawful"),
                    ("possible", "impossible"), ("true", "false"), ("open", "closed"), ("present", "absent"),
                    ("available", "unavailable"), ("safe", "unsafe"), ("successful", "unsuccessful"),
-                   ("correct", "incorrect"), ("valid", "invalid"), ("conscious", "unconscious"))
+                   ("correct", "incorrect"), ("valid", "invalid"), ("conscious", "unconscious"),
+                   ("safe", "dangerous"))
 # degrees that exclude each other where one claim says one and a claim bearing on it the other, of its parties or
 # of what else it says ("fell to its lowest level" and "to its highest level", "more than 200 flights" and "fewer
 # than 200 flights"); "first" and "last" are left out ("won last year" and "won a first title" may both be true)
@@ -179,6 +184,8 @@ OTHER_KIND = (("man", "woman"), ("boy", "girl"), ("husband", "wife"), ("son", "d
               ("teacher", "student"), ("pilot", "passenger"), ("driver", "passenger"), ("driver", "pedestrian"),
               ("driver", "cyclist"), ("landlord", "tenant"), ("prisoner", "guard"), ("goalkeeper", "striker"),
               ("goalkeeper", "forward"), ("goalkeeper", "defender"), ("goalkeeper", "midfielder"))
+# things of one kind that another excludes, read as the kinds of person are: "made a loss" is not "made a profit"
+OTHER_THING = (("profit", "loss"), ("surplus", "deficit"))
 # heads of a phrase of quantity, whose "of" says what is counted ("thousands of nurses")
 QUANTITY_NOUNS = frozenset({"hundreds", "thousands", "millions", "dozens", "group", "number", "couple", "crowd",
                             "majority", "minority"})
@@ -195,13 +202,18 @@ SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "be
               "soar": "rise", "surge": "rise", "jump": "rise", "hit": "strike", "sack": "fire", "dismiss": "fire",
               "name": "appoint", "wound": "injure", "hurt": "injure", "quit": "resign", "free": "release",
               "unveil": "launch", "construct": "build", "bar": "ban", "seize": "capture", "clinch": "win",
-              "jail": "imprison", "accept": "approve"}
+              "jail": "imprison", "accept": "approve", "gain": "win"}
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
             "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise", "halve": "double",
             "lose": "win", "reject": "approve", "acquit": "convict", "clear": "convict", "allow": "ban",
             "permit": "ban",
             "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy",
-            "innocent": "guilty"}
+            "innocent": "guilty", "fail": "pass", "overturn": "uphold", "quash": "uphold", "shrink": "rise",
+            "freeze": "raise", "refuse": "grant", "dead": "alive"}
+# phrasal verbs read as the verb they mean ("went up" is "rose", "turned down" is "rejected"), each by its verb
+# and particle
+PHRASAL_VERBS = {("go", "up"): "rise", ("go", "down"): "fall", ("turn", "down"): "reject", ("lay", "off"): "fire",
+                 ("step", "down"): "resign"}
 # predicates whose opposite is the same event seen from the other party ("X sold it to Y": "Y bought it"): the
 # opposite denies only a claim of the same agent
 CONVERSES = frozenset({"buy"})
@@ -209,7 +221,7 @@ CONVERSES = frozenset({"buy"})
 # increased rates": raise; "prices increased": rise), read as the pair's verb of their use
 BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "reduce": ("raise", "rise"),
              "cut": ("raise", "rise"), "drop": ("raise", "rise"), "lower": ("raise", "rise"),
-             "grow": ("raise", "rise")}
+             "grow": ("raise", "rise"), "shrink": ("raise", "rise")}
 # a contest won: "X beat Y" also says "X won", so that a summary's "Y won the election" denies "X beat Y in it"
 WON_BY = frozenset({"beat"})
 # a vote for or against a thing: "voted against the plan" says "did not approve the plan" (and "voted for it",
@@ -221,11 +233,12 @@ VOTED = "approve"
 # fraud" (not convicted) that he was charged with it (:func:`_other_outcome`)
 OTHER_OUTCOMES = ((("kill", False), ("injure", False)), (("cancel", False), ("delay", False)),
                   (("cancel", False), ("postpone", False)), (("charge", False), ("convict", True)),
-                  (("join", False), ("leave", False)))
+                  (("join", False), ("leave", False)), (("hire", False), ("fire", False)))
 WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
            "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",), "strike": ("struck",),
            "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",),
-           "win": ("won",), "lose": ("lost",), "die": ("died", "dying"), "sell": ("sold",)}
+           "win": ("won",), "lose": ("lost",), "die": ("died", "dying"), "sell": ("sold",),
+           "go": ("went", "gone"), "lay": ("laid",), "shrink": ("shrank", "shrunk"), "freeze": ("froze", "frozen")}
 # dependents that open a clause of their own: not part of the argument or claim they hang from
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
@@ -495,6 +508,13 @@ def _plan(tok) -> str:
     return "plan" if planned else ""
 
 
+def _phrasal_verb(tok) -> Optional[str]:
+    """The verb a phrasal verb means (PHRASAL_VERBS: "went up" is "rise"), or None."""
+    lemma = tok.lemma_.lower()
+    return next((PHRASAL_VERBS[lemma, c.lower_] for c in tok.children
+                 if c.dep_ == "prt" and (lemma, c.lower_) in PHRASAL_VERBS), None)
+
+
 def _phrasal(tok, verb: str, particle: str) -> bool:
     """Whether ``tok`` is the phrasal verb ``verb`` + ``particle`` ("called off", "ruled out")."""
     return tok.lemma_.lower() == verb and any(c.dep_ == "prt" and c.lower_ == particle for c in tok.children)
@@ -662,18 +682,19 @@ def _claim(tok) -> Claim:
     if lemma in REPORTING:  # the heads of what it reports, to bear on another report of the same clause
         o = _merge([o] + [_head_words(g) for c in tok.children if c.dep_ == "ccomp"
                           for g in c.children if g.dep_ in SUBJECTS or g.dep_ in OBJECTS])
-    predicate = SAME_EVENT.get(lemma) or OPPOSITE.get(lemma) or lemma
-    if lemma in BY_OBJECT:  # "the bank cut rates" (not raise) or "exports cut by half" (not rise)
-        predicate = BY_OBJECT[lemma][0 if patient else 1]
+    verb = _phrasal_verb(tok) or lemma  # "went up": rise
+    predicate = SAME_EVENT.get(verb) or OPPOSITE.get(verb) or verb
+    if verb in BY_OBJECT:  # "the bank cut rates" (not raise) or "exports cut by half" (not rise)
+        predicate = BY_OBJECT[verb][0 if patient else 1]
     # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)
               if not (t.dep_ == "appos" and t.like_num)] + [tok]
     own_agent = any(tok.i in (h.head.i, h.head.head.i) for h in agent)  # not one taken from a governor
     first = min((h.i for h in agent), default=-1) < min((h.i for h in patient), default=-1) if own_agent else None
     negated = _negated(tok)
-    return Claim(predicate, negated ^ (lemma in OPPOSITE), a, p, o, _figures(clause),
+    return Claim(predicate, negated ^ (verb in OPPOSITE), a, p, o, _figures(clause),
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
-                 named=_modifier_names(clause, tok), opposed=lemma in OPPOSITE,
+                 named=_modifier_names(clause, tok), opposed=verb in OPPOSITE,
                  hedged=_hedged(tok) and not negated,  # "couldn't come" says it did not happen
                  plan=_plan(tok))
 
@@ -749,6 +770,7 @@ def _predicate_forms(predicate: str) -> FrozenSet[str]:
     entail them (WON_BY, VOTES)."""
     lemmas = {predicate} | {k for k, v in {**SAME_EVENT, **OPPOSITE}.items() if v == predicate}
     lemmas |= {k for k, pair in BY_OBJECT.items() if predicate in pair}
+    lemmas |= {verb for (verb, _), meant in PHRASAL_VERBS.items() if meant in lemmas}
     own = frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
     if predicate == "win":  # a text may say who won with a verb that entails it ("defeated": :func:`_claims_of`)
         own |= frozenset().union(*(_predicate_forms(p) for p in WON_BY))
@@ -1024,7 +1046,7 @@ def _quantity_stems() -> FrozenSet[str]:
 @lru_cache(maxsize=1)
 def _other_kind_stems() -> dict:
     """Each kind of person of OTHER_KIND (stemmed) with the kinds it excludes."""
-    return _excluding(OTHER_KIND)
+    return _excluding(OTHER_KIND + OTHER_THING)
 
 
 def _lost_by_score(claim: Claim) -> bool:

@@ -133,6 +133,11 @@ TOUR_ATTACKS = {
     "paraphrase": "Tomorrow the band is to reveal the dates of its world tour.",
     "another time": "The band will announce the dates of its world tour next week.",
 }
+UNION = ["The union accepted the company's pay offer after a month of strikes."]
+UNION_ATTACKS = {
+    "paraphrase": "After striking for a month, the union agreed to the company's pay offer.",
+    "turned down": "The union turned down the company's pay offer after a month of strikes.",
+}
 MATCH_PIECES = ("Barcelona beat Real Madrid 5-0 on Sunday",
                 "to win the Spanish league title for the third year in a row.")  # MATCH's two EDUs
 GAP = 0.10  # each attack scores at least this much below the paraphrase
@@ -149,12 +154,12 @@ def _scores(candidates, references, **options):
     (TAKEOVER, TAKEOVER_ATTACKS), (VERDICT, VERDICT_ATTACKS), (CLOSURE, CLOSURE_ATTACKS), (FIRE, FIRE_ATTACKS),
     (PLANT, PLANT_ATTACKS), (BANK, BANK_ATTACKS), (TRANSFER, TRANSFER_ATTACKS), (LOWEST, LOWEST_ATTACKS),
     (FLIGHTS, FLIGHTS_ATTACKS), (STORM, STORM_ATTACKS), (MINE, MINE_ATTACKS), (STADIUM, STADIUM_ATTACKS),
-    (TOUR, TOUR_ATTACKS)],
+    (TOUR, TOUR_ATTACKS), (UNION, UNION_ATTACKS)],
     ids=["one reference", "three references", "three references, other verbs", "three references, a place",
          "one reference, sold and hedged", "a verdict reversed", "other ways of saying no", "a point of the compass",
          "a plan undone", "another institution of the kind", "clubs swapped across clauses", "the opposite degree",
          "fewer for more", "delayed for cancelled", "injured for killed", "voted against for voted to approve",
-         "next week for tomorrow"])
+         "next week for tomorrow", "a phrasal opposite"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -464,6 +469,23 @@ def test_contradicted(unit, text, expected):
     ("The man was charged with murder.", "The man was charged with murder and remanded in custody.", ""),
     ("The former minister was convicted of fraud.", "The former minister was cleared of fraud.", "denied"),
     ("Smith joined Arsenal in 2019.", "Smith left Arsenal in 2019.", "changed"),
+    ("The firm hired 200 workers.", "The firm laid off 200 workers.", "changed"),
+    # more opposites read as the other polarity, phrasal verbs as the verb they mean, and states and things that
+    # exclude each other
+    ("The bill passed in the Senate on Tuesday.", "The bill failed in the Senate on Tuesday.", "denied"),
+    ("The government raised the minimum wage.", "The government froze the minimum wage.", "denied"),
+    ("The court upheld the ban on the march.", "The court overturned the ban on the march.", "denied"),
+    ("Exports grew by 5% in March.", "Exports shrank by 5% in March.", "denied"),
+    ("The economy is growing.", "The economy is shrinking.", "denied"),
+    ("Prices went up by 3%.", "Prices went down by 3%.", "denied"),
+    ("Prices rose by 3%.", "Prices went up by 3%.", ""),
+    ("The union accepted the pay offer.", "The union turned down the pay offer.", "denied"),
+    ("The judge granted bail to the man.", "The judge refused bail to the man.", "denied"),
+    ("Police found the missing girl alive.", "Police found the missing girl dead.", "denied"),
+    ("Republicans gained seats in the House.", "Republicans lost seats in the House.", "denied"),
+    ("Republicans won seats in the House.", "Republicans gained seats in the House.", ""),
+    ("The drug is safe for children.", "The drug is dangerous for children.", "denied"),
+    ("The company made a profit of $2 million.", "The company made a loss of $2 million.", "changed"),
     # a vote for or against a thing is its approval or not
     ("Councillors voted to approve the new stadium.", "Councillors voted against the new stadium.", "denied"),
     ("Councillors voted against the new stadium.", "Councillors voted to approve the new stadium.", "denied"),

@@ -46,8 +46,9 @@ another name of the same kind where the unit's is not said ("a camp in Panama" f
 soldiers" for "British soldiers": :func:`_other_modifier_name`), puts a person of another kind in a role ("a
 woman" for "a man", "his sister" for "his brother", "a doctor" for "a nurse": OTHER_KIND), says a degree that
 excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than 200":
-OPPOSITE_DEGREES), or states other figures (both have figures, none shared); the first four *deny* the fact, the
-others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of
+OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
+medical" for "signed after the medical": ORDER), or states other figures (both have figures, none shared); the
+first four *deny* the fact, the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of
 its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people).  A
 unit is :func:`contradicted` by a summary when one of its claims is contradicted by every summary claim that bears
 on it: a summary that also states the fact as the unit does is not penalised for stating its negation elsewhere,
@@ -80,7 +81,7 @@ CONTRADICTED_CAP = 0.5
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names(+from-to),"
-                "figures(+twice+relative-times(+nested-periods)),ranks;"
+                "figures(+twice+relative-times(+nested-periods)),ranks,before-after;"
                 "same-event(+phrasal)+opposite-verbs(same-subject,+cleared+failed+overturned+froze+shrank+refused);"
                 "other-outcomes(+hired-fired);"
                 "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement;"
@@ -113,8 +114,10 @@ Argument = namedtuple("Argument", "stems core party")
 # plan: "plan" for an intended act ("plans to build", "the plans are to build", "was meant to be built"),
 # "cancelled" for one whose plan was undone ("scrapped plans to build"), "overruled" for one whose plan another
 # party undid ("plans to build were rejected"), "" for an act stated
+# order: what the fact is placed before or after, each as (the word, the stem of the thing or act it is placed
+# against): "signed after the medical" is (("after", "medic"),), "left before he signed" (("before", "sign"),)
 Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named opposed "
-                   "hedged plan", defaults=(False, frozenset(), False, False, ""))
+                   "hedged plan order", defaults=(False, frozenset(), False, False, "", frozenset()))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
@@ -210,6 +213,9 @@ OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", 
             "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy",
             "innocent": "guilty", "fail": "pass", "overturn": "uphold", "quash": "uphold", "shrink": "rise",
             "freeze": "raise", "refuse": "grant", "dead": "alive"}
+# words that place a fact before or after another, each with the other: "signed after the medical" is not "signed
+# before the medical"
+ORDER = {"before": "after", "after": "before"}
 # phrasal verbs read as the verb they mean ("went up" is "rose", "turned down" is "rejected"), each by its verb
 # and particle
 PHRASAL_VERBS = {("go", "up"): "rise", ("go", "down"): "fall", ("turn", "down"): "reject", ("lay", "off"): "fire",
@@ -696,7 +702,20 @@ def _claim(tok) -> Claim:
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
                  named=_modifier_names(clause, tok), opposed=verb in OPPOSITE,
                  hedged=_hedged(tok) and not negated,  # "couldn't come" says it did not happen
-                 plan=_plan(tok))
+                 plan=_plan(tok), order=_order(tok))
+
+
+def _order(tok) -> FrozenSet[Tuple[str, str]]:
+    """What the fact of predicate ``tok`` is placed before or after (ORDER; :data:`Claim` ``order``): the object of
+    "before" or "after" ("after the medical", "after leaving Rangers") or the verb of a clause it introduces ("after
+    he left Rangers"), each as (the word, the stem of the object's or the verb's dictionary form)."""
+    out = set()
+    for c in tok.children:
+        if c.dep_ == "prep" and c.lower_ in ORDER:
+            out.update((c.lower_, _folded_stem(g.lemma_)) for g in c.children if g.dep_ in ("pobj", "pcomp"))
+        elif c.dep_ == "advcl":
+            out.update((m.lower_, _folded_stem(c.lemma_)) for m in c.children if m.dep_ == "mark" and m.lower_ in ORDER)
+    return frozenset(out)
 
 
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "poss"})
@@ -972,8 +991,16 @@ def contradiction(unit: Claim, other: Claim) -> str:
 
 def _other_detail(unit: Claim, other: Claim) -> bool:
     """Whether ``other`` changes a detail of ``unit`` besides its parties: other figures, another name describing
-    one of its words, or a degree that excludes the unit's."""
-    return _other_figures(unit, other) or _other_modifier_name(unit, other) or _opposite_degree(unit, other)
+    one of its words, a degree that excludes the unit's, or the other order ("before" for "after")."""
+    return (_other_figures(unit, other) or _other_modifier_name(unit, other) or _opposite_degree(unit, other)
+            or _other_order(unit, other))
+
+
+def _other_order(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` places the fact on the other side of a thing or act the unit places it against ("signed
+    before the medical" for "signed after the medical"; ORDER), and not also on the unit's side."""
+    return any((ORDER[word], against) in other.order and (word, against) not in other.order
+               for word, against in unit.order)
 
 
 def _excluding(pairs: Sequence[Tuple], stemmed: bool = True) -> dict:
@@ -1388,6 +1415,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     if "call" in present and "off" in present:  # "called off plans to build" (CANCELLING_VERBS)
         return True
     if present & _other_outcome_forms(claim):  # "delayed" for "cancelled" (OTHER_OUTCOMES)
+        return True
+    if any(stem(ORDER[word]) in present for word, _ in claim.order):  # "before" for "after"
         return True
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None or w in TIMES
                              or w in _time_stems() for w in sentence):

@@ -486,6 +486,15 @@ def test_contradicted(unit, text, expected):
     ("Republicans won seats in the House.", "Republicans gained seats in the House.", ""),
     ("The drug is safe for children.", "The drug is dangerous for children.", "denied"),
     ("The company made a profit of $2 million.", "The company made a loss of $2 million.", "changed"),
+    # the other side of what a fact is placed before or after
+    ("Police arrested the man after the match.", "Police arrested the man before the match.", "changed"),
+    ("The striker signed for Celtic after leaving Rangers.", "The striker signed for Celtic before leaving Rangers.",
+     "changed"),
+    ("The striker signed for Celtic after he left Rangers.", "The striker signed for Celtic before he left Rangers.",
+     "changed"),
+    ("The fire started after the fireworks display.", "The fire started shortly after the fireworks display.", ""),
+    ("The fire started after the fireworks display.", "The fire started after the display, before midnight.", ""),
+    ("He resigned before the vote.", "He resigned after the scandal.", ""),
     # a vote for or against a thing is its approval or not
     ("Councillors voted to approve the new stadium.", "Councillors voted against the new stadium.", "denied"),
     ("Councillors voted against the new stadium.", "Councillors voted to approve the new stadium.", "denied"),

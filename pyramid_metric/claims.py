@@ -25,34 +25,33 @@ a text, a verb, a copula or an adjective a verb predicates of its object ("found
   figure; "twice" is 2; a rank, "third", a figure of its own kind, and so is a day or period said relative to now,
   "tomorrow", "next week", each period of its own).
 
-A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are
-one predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise", "lost" is
-"did not win": SAME_EVENT, OPPOSITE, an opposite denying only a claim of the same subject, and "sold" only one of
-the same buyer: CONVERSES) and at least one
-argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won" but
-never vouches for a unit, and "voted against the plan" entails "did not approve the plan" (VOTES).  A claim that
+A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are one
+predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise", "lost" is "did not
+win": SAME_EVENT, OPPOSITE, an opposite denying only a claim of the same subject, and "sold" only one of the same
+buyer: CONVERSES) and at least one argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won"
+but never vouches for a unit, and "voted against the plan" entails "did not approve the plan" (VOTES). A claim that
 states another outcome of the unit's thing ("were injured" for "were killed", "delayed" for "cancelled", "cleared
-of" for "charged with": OTHER_OUTCOMES) bears on it too, and changes a detail of it.  A negated claim also denies a unit that states it with another construction, its verb
-a noun of the unit ("did not win the title" against "the win gave them the title": :func:`_denied_in_other_words`).
-It **contradicts** the unit claim when, bearing on it, it has the other polarity (a copula only where it
-describes the subject with the same words: "Christine will not be at school" does not deny "Christine is sick"),
-is hedged where the unit, with an agent (its own or its governor's), is not ("could beat" against "beat"),
-says of the same subject the opposite state (OPPOSITE_STATES: "was dead" against "was alive"), swaps its agent
-and patient (the agent of one is the patient of the other and neither role matches), puts another name in a role
-the unit fills with a name (the unit's name absent from the summary's claim, or another of the same family, city or
-kind: "Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the Bank of England" and "the
-European Central Bank"; a title or one letter misspelt is no other name), describes one of the unit's words with
-another name of the same kind where the unit's is not said ("a camp in Panama" for "a camp in Norway", "Spanish
-soldiers" for "British soldiers": :func:`_other_modifier_name`), puts a person of another kind in a role ("a
-woman" for "a man", "his sister" for "his brother", "a doctor" for "a nurse": OTHER_KIND), says a degree that
-excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than 200":
+of" for "charged with": OTHER_OUTCOMES) bears on it too, and changes a detail of it. A negated claim also denies a
+unit that states it with another construction, its verb a noun of the unit ("did not win the title" against "the win
+gave them the title": :func:`_denied_in_other_words`). It **contradicts** the unit claim when, bearing on it, it has
+the other polarity (a copula only where it describes the subject with the same words: "Christine will not be at
+school" does not deny "Christine is sick"), is hedged where the unit, with an agent (its own or its governor's), is
+not ("could beat" against "beat"), says of the same subject the opposite state (OPPOSITE_STATES: "was dead" against
+"was alive"), swaps its agent and patient (the agent of one is the patient of the other and neither role matches),
+puts another name in a role the unit fills with a name (the unit's name absent from the summary's claim, or another
+of the same family, city or kind: "Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the
+Bank of England" and "the European Central Bank"; a title or one letter misspelt is no other name), describes one of
+the unit's words with another name of the same kind where the unit's is not said ("a camp in Panama" for "a camp in
+Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), puts a person of another kind in
+a role ("a woman" for "a man", "his sister" for "his brother", "a doctor" for "a nurse": OTHER_KIND), says a degree
+that excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than 200":
 OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
-medical" for "signed after the medical": ORDER), or states other figures (both have figures, none shared); the
-first four *deny* the fact, the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of
-its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people).  A
-unit is :func:`contradicted` by a summary when one of its claims is contradicted by every summary claim that bears
-on it: a summary that also states the fact as the unit does is not penalised for stating its negation elsewhere,
-and a summary that does not mention the predicate leaves the judgment to the word judges.
+medical" for "signed after the medical": ORDER), or states other figures (both have figures, none shared); the first
+four *deny* the fact, the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at
+most CONTRADICTED_CAP of its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed
+less with people). A unit is :func:`contradicted` by a summary when one of its claims is contradicted by every
+summary claim that bears on it: a summary that also states the fact as the unit does is not penalised for stating
+its negation elsewhere, and a summary that does not mention the predicate leaves the judgment to the word judges.
 
 The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
 same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);

@@ -38,20 +38,22 @@ the other polarity (a copula only where it describes the subject with the same w
 school" does not deny "Christine is sick"), is hedged where the unit, with an agent (its own or its governor's), is
 not ("could beat" against "beat"), says of the same subject the opposite state (OPPOSITE_STATES: "was dead" against
 "was alive"), swaps its agent and patient (the agent of one is the patient of the other and neither role matches),
-puts another name in a role the unit fills with a name (the unit's name absent from the summary's claim, or another
-of the same family, city or kind: "Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the
-Bank of England" and "the European Central Bank"; a title or one letter misspelt is no other name), describes one of
-the unit's words with another name of the same kind where the unit's is not said ("a camp in Panama" for "a camp in
-Norway", "Spanish soldiers" for "British soldiers": :func:`_other_modifier_name`), puts a person of another kind in
-a role ("a woman" for "a man", "his sister" for "his brother", "a doctor" for "a nurse": OTHER_KIND), says a degree
-that excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than 200":
-OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
-medical" for "signed after the medical": ORDER), or states other figures (both have figures, none shared); the first
-four *deny* the fact, the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at
-most CONTRADICTED_CAP of its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed
-less with people). A unit is :func:`contradicted` by a summary when one of its claims is contradicted by every
-summary claim that bears on it: a summary that also states the fact as the unit does is not penalised for stating
-its negation elsewhere, and a summary that does not mention the predicate leaves the judgment to the word judges.
+or, with the same patient, its agent and the party its patient is said of ("the government rejected the nurses'
+offer" for "nurses rejected the government's offer": :func:`_owners_swapped`), puts another name in a role the unit
+fills with a name (the unit's name absent from the summary's claim, or another of the same family, city or kind:
+"Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the Bank of England" and "the European
+Central Bank"; a title or one letter misspelt is no other name), describes one of the unit's words with another name
+of the same kind where the unit's is not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for
+"British soldiers": :func:`_other_modifier_name`), puts a person of another kind in a role ("a woman" for "a man",
+"his sister" for "his brother", "a doctor" for "a nurse": OTHER_KIND), says a degree that excludes the unit's ("its
+highest level" for "its lowest level", "fewer than 200" for "more than 200": OPPOSITE_DEGREES), places it on the
+other side of what the unit places it before or after ("signed before the medical" for "signed after the medical":
+ORDER), or states other figures (both have figures, none shared); the first four *deny* the fact, the others *change
+a detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence,
+DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people). A unit is
+:func:`contradicted` by a summary when one of its claims is contradicted by every summary claim that bears on it: a
+summary that also states the fact as the unit does is not penalised for stating its negation elsewhere, and a
+summary that does not mention the predicate leaves the judgment to the word judges.
 
 The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
 same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);
@@ -80,7 +82,7 @@ CONTRADICTED_CAP = 0.5
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names(+from-to),"
-                "figures(+twice+relative-times(+nested-periods)),ranks,before-after;"
+                "figures(+twice+relative-times(+nested-periods)),ranks,before-after;owners-swapped;"
                 "same-event(+phrasal)+opposite-verbs(same-subject,+cleared+failed+overturned+froze+shrank+refused);"
                 "other-outcomes(+hired-fired);"
                 "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement;"
@@ -976,7 +978,7 @@ def contradiction(unit: Claim, other: Claim) -> str:
         return CHANGED if changed else ""
     straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
     crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
-    if (crossed or _one_role_crossed(unit, other)) and not straight:
+    if ((crossed or _one_role_crossed(unit, other)) and not straight) or _owners_swapped(unit, other):
         return DENIED
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
         if mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs)):
@@ -1180,6 +1182,18 @@ def _one_role_crossed(unit: Claim, other: Claim) -> bool:
     if not (other.agent.core and other.patient.core) or unit.agent.core:
         return False
     return bool(unit.patient.core & other.agent.core)
+
+
+def _owners_swapped(unit: Claim, other: Claim) -> bool:
+    """Whether the two have one patient and each one's agent is said of the other's patient or fact, not as its
+    agent: "The government rejected the nurses' pay offer" (or "the pay offer from nurses") against "Nurses rejected
+    the government's pay offer" (who made the offer and who rejected it are swapped)."""
+    if not (unit.agent.core and other.agent.core and unit.patient.core & other.patient.core):
+        return False
+    if unit.agent.core & other.agent.core:
+        return False
+    said = [(c.patient.stems - c.patient.core) | c.others.stems for c in (unit, other)]
+    return bool(unit.agent.core & said[1] and other.agent.core & said[0])
 
 
 # words written with a name that are no part of it: a title ("President Obama", "Mrs May") or a role

@@ -486,6 +486,12 @@ def test_contradicted(unit, text, expected):
     ("Republicans won seats in the House.", "Republicans gained seats in the House.", ""),
     ("The drug is safe for children.", "The drug is dangerous for children.", "denied"),
     ("The company made a profit of $2 million.", "The company made a loss of $2 million.", "changed"),
+    # who did it and whose thing it was done to, swapped
+    ("Nurses rejected the government's pay offer.", "The government rejected the nurses' pay offer.", "denied"),
+    ("Nurses rejected the pay offer from the government.", "The government rejected the pay offer from nurses.",
+     "denied"),
+    ("Nurses rejected the pay offer from the government.", "The government rejected the pay offer.", ""),
+    ("The council approved the company's plan.", "The company's plan was approved by the council.", ""),
     # the other side of what a fact is placed before or after
     ("Police arrested the man after the match.", "Police arrested the man before the match.", "changed"),
     ("The striker signed for Celtic after leaving Rangers.", "The striker signed for Celtic before leaving Rangers.",

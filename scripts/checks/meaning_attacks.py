@@ -8,7 +8,9 @@ Usage (from the project root; about a minute on two CPU cores):
 Each story has three references of one sentence, three of two sentences (each set written independently)
 and human-style SCUs.  Every candidate is scored against the first reference alone and against all three, in
 both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints the scores and, after them, the attacks that fail the 0.10 margin and the copy's lead
-over the paraphrase when it is above 0.10.  tests/test_claims.py holds the same classes on other stories.
+over the paraphrase when it is above 0.10.  A second table scores other ways of changing one fact (another
+outcome, a vote against, another time, an opposite verb, before for after, whose offer swapped), each on one
+reference of one sentence.  tests/test_claims.py holds the same classes on other stories.
 """
 from __future__ import annotations
 
@@ -137,6 +139,53 @@ STORIES = {
 }
 
 
+# other ways of changing one fact, each on a reference of one sentence: (name, reference, paraphrase, attack)
+OTHER_ATTACKS = [
+    ("another outcome: delayed for cancelled", "A storm forced Heathrow to cancel more than 200 flights on Friday.",
+     "More than 200 flights at Heathrow were cancelled on Friday because of a storm.",
+     "A storm forced Heathrow to delay more than 200 flights on Friday."),
+    ("another outcome: injured for killed",
+     "Three miners were killed in an explosion at a coal mine in northern Spain on Monday.",
+     "An explosion at a coal mine in the north of Spain killed three miners on Monday.",
+     "Three miners were injured in an explosion at a coal mine in northern Spain on Monday."),
+    ("another outcome: cleared of for charged with",
+     "The former finance minister was charged with fraud by prosecutors in Paris on Tuesday.",
+     "Prosecutors in Paris charged the former finance minister with fraud on Tuesday.",
+     "The former finance minister was cleared of fraud by prosecutors in Paris on Tuesday."),
+    ("voted against for voted to approve", "Councillors in Leeds voted to approve plans for a new 30,000-seat stadium.",
+     "Plans for a new 30,000-seat stadium were approved in a vote by Leeds councillors.",
+     "Councillors in Leeds voted against plans for a new 30,000-seat stadium."),
+    ("another time: next week for tomorrow", "The band will announce the dates of its world tour tomorrow.",
+     "Tomorrow the band is to reveal the dates of its world tour.",
+     "The band will announce the dates of its world tour next week."),
+    ("an opposite: turned down for accepted", "The union accepted the company's pay offer after a month of strikes.",
+     "After striking for a month, the union agreed to the company's pay offer.",
+     "The union turned down the company's pay offer after a month of strikes."),
+    ("an opposite: overturned for upheld", "The appeal court upheld the ban on the march in central London.",
+     "The ban on the march in central London was upheld by the appeal court.",
+     "The appeal court overturned the ban on the march in central London."),
+    ("an opposite: laid off for hired", "The firm hired 200 workers at its plant in Derby last year.",
+     "Last year the firm took on 200 workers at its Derby plant.",
+     "The firm laid off 200 workers at its plant in Derby last year."),
+    ("an opposite: failed for passed", "The climate bill passed in the Senate by 52 votes to 48 on Tuesday.",
+     "The Senate approved the climate bill on Tuesday, by 52 votes to 48.",
+     "The climate bill failed in the Senate by 52 votes to 48 on Tuesday."),
+    ("before for after", "Police arrested the driver after the crash on the M6 on Sunday morning.",
+     "The driver was arrested by police after Sunday morning's crash on the M6.",
+     "Police arrested the driver before the crash on the M6 on Sunday morning."),
+    ("whose offer, swapped", "Nurses in Scotland rejected the government's latest pay offer on Wednesday.",
+     "The government's latest pay offer was rejected by nurses in Scotland on Wednesday.",
+     "The government in Scotland rejected the nurses' latest pay offer on Wednesday."),
+]
+
+
+def other_rows(scorer: PyramidScorer):
+    """(name, copy, paraphrase, attack) scores of each of OTHER_ATTACKS against its reference alone."""
+    for name, ref, para, attack in OTHER_ATTACKS:
+        results = scorer.score([ref, para, attack], references=[[ref]] * 3, progress=False)
+        yield name, *(r.score for r in results)
+
+
 def rows(scorer: PyramidScorer):
     """(story, setting, scores by candidate name) for each story and setting."""
     for name, story in STORIES.items():
@@ -180,6 +229,14 @@ def main():
         total += len(scores) - 1
         passed += len(scores) - 1 - len(fails)
     print(f"\n{passed} of {total} checks pass (each attack 0.10 below the paraphrase; the copy within 0.10 of it)")
+    print("\nOther ways of changing a fact, one reference of one sentence:\n")
+    print("| attack | copy | paraphrase | attack | fails |\n|---|---|---|---|---|")
+    passed = 0
+    for name, copy, para, attack in other_rows(scorer):
+        fails = failures({"copy": copy, "paraphrase": para, "attack": attack})
+        passed += 2 - len(fails)
+        print(f"| {name} | {copy:.3f} | {para:.3f} | {attack:.3f} | {', '.join(fails)} |")
+    print(f"\n{passed} of {2 * len(OTHER_ATTACKS)} checks pass")
     print(f"signature: {scorer.signature()}")
 
 

@@ -42,18 +42,19 @@ or, with the same patient, its agent and the party its patient is said of ("the 
 offer" for "nurses rejected the government's offer": :func:`_owners_swapped`), puts another name in a role the unit
 fills with a name (the unit's name absent from the summary's claim, or another of the same family, city or kind:
 "Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the Bank of England" and "the European
-Central Bank"; a title or one letter misspelt is no other name), describes one of the unit's words with another name
-of the same kind where the unit's is not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for
-"British soldiers": :func:`_other_modifier_name`), puts a person of another kind in a role ("a woman" for "a man",
-"his sister" for "his brother", "a doctor" for "a nurse": OTHER_KIND), says a degree that excludes the unit's ("its
-highest level" for "its lowest level", "fewer than 200" for "more than 200": OPPOSITE_DEGREES), places it on the
-other side of what the unit places it before or after ("signed before the medical" for "signed after the medical":
-ORDER), or states other figures (both have figures, none shared); the first four *deny* the fact, the others *change
-a detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence,
-DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people). A unit is
-:func:`contradicted` by a summary when one of its claims is contradicted by every summary claim that bears on it: a
-summary that also states the fact as the unit does is not penalised for stating its negation elsewhere, and a
-summary that does not mention the predicate leaves the judgment to the word judges.
+Central Bank"; a title or one letter misspelt is no other name, nor a name typed with a letter left out or two
+swapped: :func:`_typo`), describes one of the unit's words with another name of the same kind where the unit's is
+not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers":
+:func:`_other_modifier_name`), puts a person of another kind in a role ("a woman" for "a man", "his sister" for "his
+brother", "a doctor" for "a nurse": OTHER_KIND), says a degree that excludes the unit's ("its highest level" for
+"its lowest level", "fewer than 200" for "more than 200": OPPOSITE_DEGREES), places it on the other side of what the
+unit places it before or after ("signed before the medical" for "signed after the medical": ORDER), or states other
+figures (both have figures, none shared); the first four *deny* the fact, the others *change a detail* of it
+(:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence, DENIED_CAP where it
+is denied (the same 0.5: a lower cap for a denial agreed less with people). A unit is :func:`contradicted` by a
+summary when one of its claims is contradicted by every summary claim that bears on it: a summary that also states
+the fact as the unit does is not penalised for stating its negation elsewhere, and a summary that does not mention
+the predicate leaves the judgment to the word judges.
 
 The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
 same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);
@@ -81,7 +82,7 @@ CONTRADICTED_CAP = 0.5
 # A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names(+of-names),given-names,described-names(+from-to),"
+CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,described-names(+from-to),"
                 "figures(+twice+relative-times(+nested-periods)),ranks,before-after;owners-swapped;"
                 "same-event(+phrasal)+opposite-verbs(same-subject,+cleared+failed+overturned+froze+shrank+refused);"
                 "other-outcomes(+hired-fired);"
@@ -1091,8 +1092,34 @@ def contradicts(unit: Claim, other: Claim) -> bool:
 def _named_alike(mine: Argument, theirs: Argument) -> bool:
     """Whether the names of two arguments may name one party: a word in common, or one an acronym of the other
     (:func:`_abbreviates`).  References that write a party both ways are not aligned to one form ("the ECB" in one,
-    "the European Central Bank" in another), so the check meets both."""
-    return bool(mine.party & theirs.party) or _abbreviates(mine, theirs) or _abbreviates(theirs, mine)
+    "the European Central Bank" in another), so the check meets both.  A name typed with one letter left out,
+    added or two letters swapped ("Barcelna", "Madird") is the same name (:func:`_typo`)."""
+    if mine.party & theirs.party or _abbreviates(mine, theirs) or _abbreviates(theirs, mine):
+        return True
+    return any(_typo(a, b) for a in mine.party for b in theirs.party)
+
+
+TYPO_LENGTH = 5  # the shortest word read as a typing slip of another ("Barcelna"; "Iran" and "Iraq" are two names)
+
+
+def _typo(a: str, b: str) -> bool:
+    """Whether two words (stems) of TYPO_LENGTH letters or more are one word typed with one letter left out or added,
+    or two neighbouring letters swapped ("Barcelna" and "Barcelona", "Madird" and "Madrid"), or one is the stem of
+    the other typed so ("activis", the stem of "Activision", and "Activison": one more letter or two after it).  One
+    letter changed is another word ("Iceland" and "Ireland")."""
+    if a == b or min(len(a), len(b)) < TYPO_LENGTH:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    if len(short) > TYPO_LENGTH and long_.startswith(short) and len(long_) - len(short) <= 2:
+        return True
+    if len(long_) - len(short) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) != len(b):
+        return a[i + 1:] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1:]
+    return a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1]
 
 
 def _abbreviates(acronym: Argument, name: Argument) -> bool:
@@ -1135,7 +1162,8 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
         if name & said:
             continue
         if any(_same_slot(slot, s, objects) and k == kind and not (n & mine)
-               and not any(_misspelt(a, b) for a in mine for b in n) for s, k, n in other.named):
+               and not any(_misspelt(a, b) or _typo(a, b) for a in mine for b in n)
+               for s, k, n in other.named):
             return True
     return False
 
@@ -1224,7 +1252,7 @@ def _another_of_name(mine: Argument, theirs: Argument) -> bool:
     # a word a name takes with "of" is part of it, not a title ("the Bank of England" is not "the Bank")
     titles = _title_stems() - (mine.party - mine.core) - (theirs.party - theirs.core)
     own, their = mine.party - theirs.stems - titles, theirs.party - mine.stems - titles
-    return bool(own and their) and not all(any(_misspelt(a, b) for b in their) for a in own)
+    return bool(own and their) and not all(any(_misspelt(a, b) or _typo(a, b) for b in their) for a in own)
 
 
 def _misspelt(a: str, b: str) -> bool:

@@ -486,6 +486,13 @@ def test_contradicted(unit, text, expected):
     ("Republicans won seats in the House.", "Republicans gained seats in the House.", ""),
     ("The drug is safe for children.", "The drug is dangerous for children.", "denied"),
     ("The company made a profit of $2 million.", "The company made a loss of $2 million.", "changed"),
+    # a name typed with a letter left out or added, or two letters swapped, is the same name; one letter changed is
+    # another
+    ("Barcelona beat Real Madrid.", "Barcelna beat Real Madird.", ""),
+    ("Microsoft has agreed to buy Activision Blizzard.", "Microsfot has agreed to buy Activison Blizzard.", ""),
+    ("Martha wants to buy similar lenses.", "Matha wants to buy similar lenses.", ""),
+    ("Iceland beat England in Nice.", "Ireland beat England in Nice.", "changed"),
+    ("Iran signed the deal.", "Iraq signed the deal.", "changed"),
     # who did it and whose thing it was done to, swapped
     ("Nurses rejected the government's pay offer.", "The government rejected the nurses' pay offer.", "denied"),
     ("Nurses rejected the pay offer from the government.", "The government rejected the pay offer from nurses.",

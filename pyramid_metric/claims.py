@@ -46,15 +46,15 @@ Central Bank"; a title or one letter misspelt is no other name, nor a name typed
 swapped: :func:`_typo`), describes one of the unit's words with another name of the same kind where the unit's is
 not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers":
 :func:`_other_modifier_name`), puts a person of another kind in a role ("a woman" for "a man", "his sister" for "his
-brother", "a doctor" for "a nurse": OTHER_KIND), says a degree that excludes the unit's ("its highest level" for
-"its lowest level", "fewer than 200" for "more than 200": OPPOSITE_DEGREES), places it on the other side of what the
-unit places it before or after ("signed before the medical" for "signed after the medical": ORDER), or states other
-figures (both have figures, none shared); the first four *deny* the fact, the others *change a detail* of it
-(:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP of its presence, DENIED_CAP where it
-is denied (the same 0.5: a lower cap for a denial agreed less with people). A unit is :func:`contradicted` by a
-summary when one of its claims is contradicted by every summary claim that bears on it: a summary that also states
-the fact as the unit does is not penalised for stating its negation elsewhere, and a summary that does not mention
-the predicate leaves the judgment to the word judges.
+brother", "a doctor" for "a nurse": OTHER_KIND; "she" for "he", "her company" for "his company": PRONOUN_GENDERS),
+says a degree that excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than
+200": OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
+medical" for "signed after the medical": ORDER), or states other figures (both have figures, none shared); the first
+four *deny* the fact, the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at
+most CONTRADICTED_CAP of its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed
+less with people). A unit is :func:`contradicted` by a summary when one of its claims is contradicted by every
+summary claim that bears on it: a summary that also states the fact as the unit does is not penalised for stating
+its negation elsewhere, and a summary that does not mention the predicate leaves the judgment to the word judges.
 
 The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
 same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);
@@ -90,6 +90,7 @@ CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,descri
                 "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles)+profit-loss;"
+                "pronoun-genders;"
                 "opposite-degrees;"
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
                 "opposite-states(+passive-closed+safe-dangerous+found-dead);"
@@ -118,8 +119,10 @@ Argument = namedtuple("Argument", "stems core party")
 # party undid ("plans to build were rejected"), "" for an act stated
 # order: what the fact is placed before or after, each as (the word, the stem of the thing or act it is placed
 # against): "signed after the medical" is (("after", "medic"),), "left before he signed" (("before", "sign"),)
+# genders: the genders of the pronouns that are or own its agent and its patient ("he", "her company"), two sets
 Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named opposed "
-                   "hedged plan order", defaults=(False, frozenset(), False, False, "", frozenset()))
+                   "hedged plan order genders",
+                   defaults=(False, frozenset(), False, False, "", frozenset(), (frozenset(), frozenset())))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
@@ -215,6 +218,9 @@ OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", 
             "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy",
             "innocent": "guilty", "fail": "pass", "overturn": "uphold", "quash": "uphold", "shrink": "rise",
             "freeze": "raise", "refuse": "grant", "dead": "alive"}
+# pronouns of a gender: "she would resign" is not "he would resign", nor "her company" "his company"
+PRONOUN_GENDERS = {"he": "male", "him": "male", "his": "male", "himself": "male", "she": "female", "her": "female",
+                   "hers": "female", "herself": "female"}
 # words that place a fact before or after another, each with the other: "signed after the medical" is not "signed
 # before the medical"
 ORDER = {"before": "after", "after": "before"}
@@ -704,7 +710,27 @@ def _claim(tok) -> Claim:
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
                  named=_modifier_names(clause, tok), opposed=verb in OPPOSITE,
                  hedged=_hedged(tok) and not negated,  # "couldn't come" says it did not happen
-                 plan=_plan(tok), order=_order(tok))
+                 plan=_plan(tok), order=_order(tok), genders=(_genders(agent), _genders(patient)))
+
+
+def _genders(heads) -> FrozenSet[str]:
+    """The genders of the pronouns among ``heads`` ("he": "male") and of those that own them ("her company":
+    "of-female"; PRONOUN_GENDERS)."""
+    own = {PRONOUN_GENDERS[h.lower_] for h in heads if h.lower_ in PRONOUN_GENDERS}
+    owners = {"of-" + PRONOUN_GENDERS[c.lower_] for h in heads for c in h.children
+              if c.dep_ == "poss" and c.lower_ in PRONOUN_GENDERS}
+    return frozenset(own | owners)
+
+
+def _other_gender(mine: FrozenSet[str], theirs: FrozenSet[str]) -> bool:
+    """Whether a role is a pronoun (or a pronoun's thing) of one gender in the unit and of the other in the text
+    (:func:`_genders`): "she" for "he", "his company" for "her company"; "his mother" and "her" are not compared."""
+    for owned in (False, True):
+        m = {g for g in mine if g.startswith("of-") == owned}
+        t = {g for g in theirs if g.startswith("of-") == owned}
+        if m and t and not m & t:
+            return True
+    return False
 
 
 def _order(tok) -> FrozenSet[Tuple[str, str]]:
@@ -988,6 +1014,8 @@ def contradiction(unit: Claim, other: Claim) -> str:
             return CHANGED
     if any(_other_kind(mine, theirs) for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient))):
         return CHANGED
+    if any(_other_gender(mine, theirs) for mine, theirs in zip(unit.genders, other.genders)):
+        return CHANGED  # "she would resign" for "he would resign"
     return CHANGED if _other_detail(unit, other) else ""
 
 
@@ -1455,6 +1483,9 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     if "call" in present and "off" in present:  # "called off plans to build" (CANCELLING_VERBS)
         return True
+    if any(PRONOUN_GENDERS[w] not in gender for w in present.intersection(PRONOUN_GENDERS)
+           for gender in claim.genders if gender):
+        return True  # a pronoun of another gender ("she" for "he")
     if present & _other_outcome_forms(claim):  # "delayed" for "cancelled" (OTHER_OUTCOMES)
         return True
     if any(stem(ORDER[word]) in present for word, _ in claim.order):  # "before" for "after"

@@ -493,6 +493,12 @@ def test_contradicted(unit, text, expected):
     ("Martha wants to buy similar lenses.", "Matha wants to buy similar lenses.", ""),
     ("Iceland beat England in Nice.", "Ireland beat England in Nice.", "changed"),
     ("Iran signed the deal.", "Iraq signed the deal.", "changed"),
+    # a pronoun of the other gender, or its thing
+    ("The prime minister said he would resign.", "The prime minister said she would resign.", "changed"),
+    ("Sarah Jones said her company would open a factory.", "Sarah Jones said his company would open a factory.",
+     "changed"),
+    ("He scored twice in the final.", "They scored twice in the final.", ""),
+    ("Den will invite his mum for tea.", "Den will invite her for tea.", ""),
     # who did it and whose thing it was done to, swapped
     ("Nurses rejected the government's pay offer.", "The government rejected the nurses' pay offer.", "denied"),
     ("Nurses rejected the pay offer from the government.", "The government rejected the pay offer from nurses.",

@@ -49,7 +49,7 @@ not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "Bri
 brother", "a doctor" for "a nurse": OTHER_KIND; "she" for "he", "her company" for "his company": PRONOUN_GENDERS),
 says a degree that excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than
 200": OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
-medical" for "signed after the medical": ORDER), or states other figures (both have figures, none shared); the first
+medical" for "signed after the medical", "despite" for "because of": OTHER_LINK), or states other figures (both have figures, none shared); the first
 four *deny* the fact, the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at
 most CONTRADICTED_CAP of its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed
 less with people). A unit is :func:`contradicted` by a summary when one of its claims is contradicted by every
@@ -117,11 +117,12 @@ Argument = namedtuple("Argument", "stems core party")
 # plan: "plan" for an intended act ("plans to build", "the plans are to build", "was meant to be built"),
 # "cancelled" for one whose plan was undone ("scrapped plans to build"), "overruled" for one whose plan another
 # party undid ("plans to build were rejected"), "" for an act stated
-# order: what the fact is placed before or after, each as (the word, the stem of the thing or act it is placed
-# against): "signed after the medical" is (("after", "medic"),), "left before he signed" (("before", "sign"),)
+# links: what the fact is placed before or after, or said to happen because of or despite, each as (the link, the
+# stem of the thing or act it is linked to): "signed after the medical" is (("after", "medic"),), "left before he
+# signed" (("before", "sign"),), "was cancelled because of the storm" (("because", "storm"),)
 # genders: the genders of the pronouns that are or own its agent and its patient ("he", "her company"), two sets
 Claim = namedtuple("Claim", "predicate negated agent patient others figures forms agent_first entailed named opposed "
-                   "hedged plan order genders",
+                   "hedged plan links genders",
                    defaults=(False, frozenset(), False, False, "", frozenset(), (frozenset(), frozenset())))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
@@ -221,9 +222,12 @@ OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", 
 # pronouns of a gender: "she would resign" is not "he would resign", nor "her company" "his company"
 PRONOUN_GENDERS = {"he": "male", "him": "male", "his": "male", "himself": "male", "she": "female", "her": "female",
                    "hers": "female", "herself": "female"}
-# words that place a fact before or after another, each with the other: "signed after the medical" is not "signed
-# before the medical"
-ORDER = {"before": "after", "after": "before"}
+# words that link a fact to another thing or act, each as its link ("due to" is "because", "although" is "despite"),
+# and the links that exclude each other: "signed after the medical" is not "signed before the medical", nor
+# "cancelled despite the storm" "cancelled because of the storm"
+LINK_WORDS = {"before": "before", "after": "after", "because": "because", "due": "because", "owing": "because",
+              "despite": "despite", "although": "despite", "though": "despite", "notwithstanding": "despite"}
+OTHER_LINK = {"before": "after", "after": "before", "because": "despite", "despite": "because"}
 # phrasal verbs read as the verb they mean ("went up" is "rose", "turned down" is "rejected"), each by its verb
 # and particle
 PHRASAL_VERBS = {("go", "up"): "rise", ("go", "down"): "fall", ("turn", "down"): "reject", ("lay", "off"): "fire",
@@ -710,7 +714,7 @@ def _claim(tok) -> Claim:
                  _predicate_forms(predicate) | {stem(lemma), stem(tok.lower_)}, first,
                  named=_modifier_names(clause, tok), opposed=verb in OPPOSITE,
                  hedged=_hedged(tok) and not negated,  # "couldn't come" says it did not happen
-                 plan=_plan(tok), order=_order(tok), genders=(_genders(agent), _genders(patient)))
+                 plan=_plan(tok), links=_links(tok), genders=(_genders(agent), _genders(patient)))
 
 
 def _genders(heads) -> FrozenSet[str]:
@@ -733,16 +737,20 @@ def _other_gender(mine: FrozenSet[str], theirs: FrozenSet[str]) -> bool:
     return False
 
 
-def _order(tok) -> FrozenSet[Tuple[str, str]]:
-    """What the fact of predicate ``tok`` is placed before or after (ORDER; :data:`Claim` ``order``): the object of
-    "before" or "after" ("after the medical", "after leaving Rangers") or the verb of a clause it introduces ("after
-    he left Rangers"), each as (the word, the stem of the object's or the verb's dictionary form)."""
+def _links(tok) -> FrozenSet[Tuple[str, str]]:
+    """What the fact of predicate ``tok`` is linked to (LINK_WORDS; :data:`Claim` ``links``): the object of "before",
+    "after", "because of", "due to" or "despite" ("after the medical", "after leaving Rangers", "because of the
+    storm") or the verb of a clause one of them introduces ("after he left Rangers", "although it rained"), each as
+    (the link, the stem of the object's or the verb's dictionary form)."""
     out = set()
     for c in tok.children:
-        if c.dep_ == "prep" and c.lower_ in ORDER:
-            out.update((c.lower_, _folded_stem(g.lemma_)) for g in c.children if g.dep_ in ("pobj", "pcomp"))
+        if c.dep_ == "prep" and c.lower_ in LINK_WORDS:
+            objects = [g for g in c.subtree if g.dep_ == "pobj"][:1]  # "because of the storm", "due to the storm"
+            objects += [g for g in c.children if g.dep_ == "pcomp" and g.pos_ == "VERB"]  # "after leaving"
+            out.update((LINK_WORDS[c.lower_], _folded_stem(g.lemma_)) for g in objects)
         elif c.dep_ == "advcl":
-            out.update((m.lower_, _folded_stem(c.lemma_)) for m in c.children if m.dep_ == "mark" and m.lower_ in ORDER)
+            out.update((LINK_WORDS[m.lower_], _folded_stem(c.lemma_)) for m in c.children
+                       if m.dep_ == "mark" and m.lower_ in LINK_WORDS)
     return frozenset(out)
 
 
@@ -1021,16 +1029,23 @@ def contradiction(unit: Claim, other: Claim) -> str:
 
 def _other_detail(unit: Claim, other: Claim) -> bool:
     """Whether ``other`` changes a detail of ``unit`` besides its parties: other figures, another name describing
-    one of its words, a degree that excludes the unit's, or the other order ("before" for "after")."""
+    one of its words, a degree that excludes the unit's, or the other link ("before" for "after", "despite" for
+    "because of")."""
     return (_other_figures(unit, other) or _other_modifier_name(unit, other) or _opposite_degree(unit, other)
-            or _other_order(unit, other))
+            or _other_link(unit, other))
 
 
-def _other_order(unit: Claim, other: Claim) -> bool:
-    """Whether ``other`` places the fact on the other side of a thing or act the unit places it against ("signed
-    before the medical" for "signed after the medical"; ORDER), and not also on the unit's side."""
-    return any((ORDER[word], against) in other.order and (word, against) not in other.order
-               for word, against in unit.order)
+@lru_cache(maxsize=1)
+def _link_stems() -> dict:
+    """The stems of LINK_WORDS, each with its link."""
+    return {stem(w): link for w, link in LINK_WORDS.items()}
+
+
+def _other_link(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` links the fact to a thing or act the unit links it to by the link that excludes the unit's
+    ("signed before the medical" for "signed after the medical", "cancelled despite the storm" for "because of the
+    storm"; OTHER_LINK), and not also by the unit's."""
+    return any((OTHER_LINK[link], to) in other.links and (link, to) not in other.links for link, to in unit.links)
 
 
 def _excluding(pairs: Sequence[Tuple], stemmed: bool = True) -> dict:
@@ -1488,8 +1503,8 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True  # a pronoun of another gender ("she" for "he")
     if present & _other_outcome_forms(claim):  # "delayed" for "cancelled" (OTHER_OUTCOMES)
         return True
-    if any(stem(ORDER[word]) in present for word, _ in claim.order):  # "before" for "after"
-        return True
+    if claim.links and any(_link_stems().get(w) == OTHER_LINK[link] for link, _ in claim.links for w in sentence):
+        return True  # "before" for "after", "despite" for "because of"
     if claim.figures and any(w[:1].isdigit() or number_value(w) is not None or _ordinal(w) is not None or w in TIMES
                              or w in _time_stems() for w in sentence):
         return True

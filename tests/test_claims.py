@@ -514,6 +514,10 @@ def test_contradicted(unit, text, expected):
     ("The fire started after the fireworks display.", "The fire started shortly after the fireworks display.", ""),
     ("The fire started after the fireworks display.", "The fire started after the display, before midnight.", ""),
     ("He resigned before the vote.", "He resigned after the scandal.", ""),
+    # "despite" for "because of": the other link to the same thing
+    ("The match was cancelled because of the storm.", "The match was cancelled despite the storm.", "changed"),
+    ("The match was cancelled because it rained.", "The match was cancelled although it rained.", "changed"),
+    ("The match was cancelled because of the storm.", "The match was cancelled due to the storm.", ""),
     # a vote for or against a thing is its approval or not
     ("Councillors voted to approve the new stadium.", "Councillors voted against the new stadium.", "denied"),
     ("Councillors voted against the new stadium.", "Councillors voted to approve the new stadium.", "denied"),

@@ -9,7 +9,8 @@ Each story has three references of one sentence, three of two sentences (each se
 and human-style SCUs.  Every candidate is scored against the first reference alone and against all three, in
 both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints the scores and, after them, the attacks that fail the 0.10 margin and the copy's lead
 over the paraphrase when it is above 0.10.  A second table scores other ways of changing one fact (another
-outcome, a vote against, another time, an opposite verb, before for after, whose offer swapped), each on one
+outcome, a vote against, another time, an opposite verb, before for after, despite for because of, whose offer
+swapped), each on one
 reference of one sentence.  tests/test_claims.py holds the same classes on other stories.
 """
 from __future__ import annotations
@@ -173,6 +174,9 @@ OTHER_ATTACKS = [
     ("before for after", "Police arrested the driver after the crash on the M6 on Sunday morning.",
      "The driver was arrested by police after Sunday morning's crash on the M6.",
      "Police arrested the driver before the crash on the M6 on Sunday morning."),
+    ("despite for because of", "The final was postponed because of heavy rain in Madrid on Saturday.",
+     "Heavy rain in Madrid on Saturday led to the final being postponed.",
+     "The final was postponed despite heavy rain in Madrid on Saturday."),
     ("whose offer, swapped", "Nurses in Scotland rejected the government's latest pay offer on Wednesday.",
      "The government's latest pay offer was rejected by nurses in Scotland on Wednesday.",
      "The government in Scotland rejected the nurses' latest pay offer on Wednesday."),

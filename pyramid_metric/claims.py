@@ -896,7 +896,8 @@ def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
     """The claims of each piece of a passage (the EDUs of one reference, in order), read from the parse of the
     whole passage (the pieces joined by spaces): a piece without a subject of its own ("to win the title") takes
     the one its sentence gives it ("Barcelona beat Madrid"), each predicate belongs to the piece it is in, and a
-    piece without a predicate ("Four British soldiers") holds the claims whose agent or patient it writes."""
+    piece without a predicate ("Four British soldiers", "because of heavy rain") holds the claims whose agent or
+    patient, or the word that links them to another thing, it writes."""
     starts, at = [], 0
     for piece in pieces:
         starts.append(at)
@@ -917,9 +918,12 @@ def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
 
 def _pieces_of_parties(tok, starts: Sequence[int]) -> set:
     """The pieces of a passage (their first characters, ``starts``) that hold an agent or a patient of predicate
-    ``tok``."""
+    ``tok``, or a word that links its fact to another thing ("because of heavy rain", "after the match": LINK_WORDS)."""
     agent, patient, _ = _roles(tok)
-    return {bisect_right(starts, h.idx) - 1 for h in agent + patient}
+    links = [c for c in tok.children if c.dep_ == "prep" and c.lower_ in LINK_WORDS]
+    links += [m for c in tok.children if c.dep_ == "advcl" for m in c.children
+              if m.dep_ == "mark" and m.lower_ in LINK_WORDS]
+    return {bisect_right(starts, h.idx) - 1 for h in agent + patient + links}
 
 
 def _shares(a: Argument, b: Argument) -> bool:

@@ -49,12 +49,13 @@ not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "Bri
 brother", "a doctor" for "a nurse": OTHER_KIND; "she" for "he", "her company" for "his company": PRONOUN_GENDERS),
 says a degree that excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than
 200": OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
-medical" for "signed after the medical", "despite" for "because of": OTHER_LINK), or states other figures (both have figures, none shared); the first
-four *deny* the fact, the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at
-most CONTRADICTED_CAP of its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed
-less with people). A unit is :func:`contradicted` by a summary when one of its claims is contradicted by every
-summary claim that bears on it: a summary that also states the fact as the unit does is not penalised for stating
-its negation elsewhere, and a summary that does not mention the predicate leaves the judgment to the word judges.
+medical" for "signed after the medical", "despite" for "because of": OTHER_LINK), or states other figures (both have
+figures, none shared); the first four *deny* the fact, the others *change a detail* of it (:func:`contradiction`),
+and a contradicted unit keeps at most CONTRADICTED_CAP of its presence, DENIED_CAP where it is denied (the same 0.5:
+a lower cap for a denial agreed less with people). A unit is :func:`contradicted` by a summary when one of its
+claims is contradicted by every summary claim that bears on it: a summary that also states the fact as the unit does
+is not penalised for stating its negation elsewhere, and a summary that does not mention the predicate leaves the
+judgment to the word judges.
 
 The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
 same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);
@@ -215,8 +216,7 @@ SAME_EVENT = {"defeat": "beat", "thrash": "beat", "trounce": "beat", "rout": "be
 OPPOSITE = {"cut": "raise", "lower": "raise", "slash": "raise", "fall": "rise", "drop": "rise", "plunge": "rise",
             "slump": "rise", "tumble": "rise", "reduce": "raise", "decrease": "rise", "halve": "double",
             "lose": "win", "reject": "approve", "acquit": "convict", "clear": "convict", "allow": "ban",
-            "permit": "ban",
-            "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy",
+            "permit": "ban", "open": "close", "die": "survive", "oppose": "support", "deny": "admit", "sell": "buy",
             "innocent": "guilty", "fail": "pass", "overturn": "uphold", "quash": "uphold", "shrink": "rise",
             "freeze": "raise", "refuse": "grant", "dead": "alive"}
 # pronouns of a gender: "she would resign" is not "he would resign", nor "her company" "his company"

@@ -293,8 +293,8 @@ def _remember_base_forms(nlp) -> None:
 
     Before looking a word up, the lemmatizer asks whether the word is already a base form ("is_base_form"), a
     question of its part of speech and morphological features alone, and asks it anew for every token (it
-    remembers only the lemmas it looks up): about a tenth of the parse of a short text.  The answer is kept here
-    for each (part of speech, morphology) pair, so every lemma is the same as before.
+    remembers only the lemmas it looks up), about a twentieth of the time spaCy takes over short texts.  The answer
+    is kept here for each (part of speech, morphology) pair, so every lemma is the one spaCy gives.
     """
     if "lemmatizer" not in nlp.pipe_names:
         return

@@ -10,8 +10,7 @@ and human-style SCUs.  Every candidate is scored against the first reference alo
 both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints the scores and, after them, the attacks that fail the 0.10 margin and the copy's lead
 over the paraphrase when it is above 0.10.  A second table scores other ways of changing one fact (another
 outcome, a vote against, another time, an opposite verb, before for after, despite for because of, whose offer
-swapped), each on one
-reference of one sentence.  tests/test_claims.py holds the same classes on other stories.
+swapped), each on one reference of one sentence.  tests/test_claims.py holds the same classes on other stories.
 """
 from __future__ import annotations
 

@@ -528,9 +528,7 @@ def _plan(tok) -> str:
 
 def _phrasal_verb(tok) -> Optional[str]:
     """The verb a phrasal verb means (PHRASAL_VERBS: "went up" is "rise"), or None."""
-    lemma = tok.lemma_.lower()
-    return next((PHRASAL_VERBS[lemma, c.lower_] for c in tok.children
-                 if c.dep_ == "prt" and (lemma, c.lower_) in PHRASAL_VERBS), None)
+    return next((meant for (verb, particle), meant in PHRASAL_VERBS.items() if _phrasal(tok, verb, particle)), None)
 
 
 def _phrasal(tok, verb: str, particle: str) -> bool:
@@ -742,16 +740,23 @@ def _links(tok) -> FrozenSet[Tuple[str, str]]:
     "after", "because of", "due to" or "despite" ("after the medical", "after leaving Rangers", "because of the
     storm") or the verb of a clause one of them introduces ("after he left Rangers", "although it rained"), each as
     (the link, the stem of the object's or the verb's dictionary form)."""
-    out = set()
+    return frozenset((LINK_WORDS[word.lower_], _folded_stem(g.lemma_)) for word, objects in _link_words(tok)
+                     for g in objects)
+
+
+def _link_words(tok) -> List[Tuple]:
+    """The words of LINK_WORDS that link predicate ``tok``'s fact to another thing or act, each with what they link
+    it to: a preposition with its object ("because of the storm", "due to the storm") or its verb ("after
+    leaving"), or the word that introduces a clause with the clause's verb ("after he left")."""
+    out = []
     for c in tok.children:
         if c.dep_ == "prep" and c.lower_ in LINK_WORDS:
-            objects = [g for g in c.subtree if g.dep_ == "pobj"][:1]  # "because of the storm", "due to the storm"
-            objects += [g for g in c.children if g.dep_ == "pcomp" and g.pos_ == "VERB"]  # "after leaving"
-            out.update((LINK_WORDS[c.lower_], _folded_stem(g.lemma_)) for g in objects)
+            objects = [g for g in c.subtree if g.dep_ == "pobj"][:1]
+            objects += [g for g in c.children if g.dep_ == "pcomp" and g.pos_ == "VERB"]
+            out.append((c, objects))
         elif c.dep_ == "advcl":
-            out.update((LINK_WORDS[m.lower_], _folded_stem(c.lemma_)) for m in c.children
-                       if m.dep_ == "mark" and m.lower_ in LINK_WORDS)
-    return frozenset(out)
+            out.extend((m, [c]) for m in c.children if m.dep_ == "mark" and m.lower_ in LINK_WORDS)
+    return out
 
 
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "poss"})
@@ -920,9 +925,7 @@ def _pieces_of_parties(tok, starts: Sequence[int]) -> set:
     """The pieces of a passage (their first characters, ``starts``) that hold an agent or a patient of predicate
     ``tok``, or a word that links its fact to another thing ("because of heavy rain", "after the match": LINK_WORDS)."""
     agent, patient, _ = _roles(tok)
-    links = [c for c in tok.children if c.dep_ == "prep" and c.lower_ in LINK_WORDS]
-    links += [m for c in tok.children if c.dep_ == "advcl" for m in c.children
-              if m.dep_ == "mark" and m.lower_ in LINK_WORDS]
+    links = [word for word, _ in _link_words(tok)]
     return {bisect_right(starts, h.idx) - 1 for h in agent + patient + links}
 
 
@@ -964,7 +967,12 @@ def _other_outcome(unit: Claim, other: Claim) -> bool:
 
 def _other_outcome_forms(claim: Claim) -> FrozenSet[str]:
     """The stems a text may write an outcome that excludes ``claim``'s with (:func:`_other_outcome`)."""
-    others = _other_outcome_pairs().get((claim.predicate, claim.negated), ())
+    return _outcome_forms(claim.predicate, claim.negated)
+
+
+@lru_cache(maxsize=4096)
+def _outcome_forms(predicate: str, negated: bool) -> FrozenSet[str]:
+    others = _other_outcome_pairs().get((predicate, negated), ())
     return frozenset().union(*(_predicate_forms(p) for p, _ in others))
 
 
@@ -1121,7 +1129,7 @@ def _quantity_stems() -> FrozenSet[str]:
 
 @lru_cache(maxsize=1)
 def _other_kind_stems() -> dict:
-    """Each kind of person of OTHER_KIND (stemmed) with the kinds it excludes."""
+    """Each kind of person of OTHER_KIND, and of thing of OTHER_THING (stemmed), with the kinds it excludes."""
     return _excluding(OTHER_KIND + OTHER_THING)
 
 
@@ -1161,11 +1169,9 @@ def _typo(a: str, b: str) -> bool:
         return True
     if len(long_) - len(short) > 1:
         return False
-    i = 0
-    while i < min(len(a), len(b)) and a[i] == b[i]:
-        i += 1
+    i = _common_start(a, b)
     if len(a) != len(b):
-        return a[i + 1:] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1:]
+        return _one_letter_more(a, b, i)
     return a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1]
 
 
@@ -1311,10 +1317,21 @@ def _misspelt(a: str, b: str) -> bool:
         return True
     if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 1:
         return False
+    i = _common_start(a, b)
+    return a[i + 1:] == b[i + 1:] or _one_letter_more(a, b, i)
+
+
+def _common_start(a: str, b: str) -> int:
+    """How many letters two words share from their first."""
     i = 0
     while i < min(len(a), len(b)) and a[i] == b[i]:
         i += 1
-    return a[i + 1:] == b[i + 1:] or a[i + 1:] == b[i:] or a[i:] == b[i + 1:]
+    return i
+
+
+def _one_letter_more(a: str, b: str, i: int) -> bool:
+    """Whether one word is the other with one letter added at ``i``, where they first differ (:func:`_common_start`)."""
+    return a[i + 1:] == b[i:] or a[i:] == b[i + 1:]
 
 
 ROUNDING = 0.05  # amounts (a fraction, or 10,000 and more) within this share of each other are one figure rounded

@@ -83,9 +83,11 @@ CONTRADICTED_CAP = 0.5
 # A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,described-names(+from-to),"
-                "figures(+twice+relative-times(+nested-periods)),ranks,before-after;owners-swapped;"
-                "same-event(+phrasal)+opposite-verbs(same-subject,+cleared+failed+overturned+froze+shrank+refused);"
+CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,described-names(+from-to+sharing-a-word),"
+                "figures(+twice+relative-times(+nested-periods)+chained-prepositions+told-back),ranks,before-after;"
+                "owners-swapped;"
+                "same-event(+phrasal)+opposite-verbs(same-subject(+given-names),+cleared+failed+overturned+froze+shrank"
+                "+refused);"
                 "other-outcomes(+hired-fired);"
                 "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement;"
                 "able-to+unable-to+forgot-to;causatives;"
@@ -96,7 +98,7 @@ CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,descri
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
                 "opposite-states(+passive-closed+safe-dangerous+found-dead);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
-                "pronouns+event-nouns+party-nouns-after:parties;reports:their-clause-parties;"
+                "pronouns+event-nouns+party-nouns+relative-clauses-after:parties;reports:their-clause-parties;"
                 "verbless-edus:claims-of-their-parties;"
                 "weights:contradicting-refs-not-counted+refs-in-each-others-notation;"
                 "acronyms(both-forms,one-party,bracketed-pairs-kept);"
@@ -650,8 +652,9 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
             (patient if OBJECTS[dep] == "patient" else other).append(c)
         elif dep == "agent":  # passive "by": its object is the agent
             agent.extend(g for g in c.children if g.dep_ == "pobj")
-        elif dep == "prep":
-            other.extend(g for g in c.children if g.dep_ == "pobj")
+        elif dep == "prep":  # with a preposition chained to it: "from 0.5% to 0.75%", "from Porto on Monday"
+            other.extend(g for p in [c] + [p for p in c.children if p.dep_ == "prep"]
+                         for g in p.children if g.dep_ == "pobj")
         elif dep == "npadvmod" or (dep in ("nummod", "advmod") and c.like_num):  # "rose 5%", "5 - 0"
             other.append(c)
         elif dep == "advmod" and (c.lower_ in TIMES or any(g.dep_ == "npadvmod" for g in c.children)):
@@ -1188,9 +1191,10 @@ def _abbreviates(acronym: Argument, name: Argument) -> bool:
 def _same_subject(unit: Claim, other: Claim) -> bool:
     """Whether two claims speak of the same subject: the same agent, or the same patient where one has no agent.
     A verb's opposite denies only that: "Labour lost the seat" denies "Labour won the seat", while "Reed lost the
-    by-election to Jones" does not deny "Jones won it"."""
+    by-election to Jones" does not deny "Jones won it", nor "Venus Williams lost" "Serena Williams won"
+    (:func:`_another_of_name`)."""
     if unit.agent.core and other.agent.core:
-        return bool(unit.agent.core & other.agent.core)
+        return bool(unit.agent.core & other.agent.core) and not _another_of_name(unit.agent, other.agent)
     return bool(unit.patient.core & other.patient.core or unit.agent.core & other.patient.core
                 or unit.patient.core & other.agent.core)
 
@@ -1204,7 +1208,7 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
     the unit names at the other end ("from Wednesday to Monday" for "from Monday to Wednesday": ENDPOINTS; "to" of
     a symmetric verb names a party: "talk to Joanne")."""
     said = other.agent.stems | other.patient.stems | other.others.stems
-    objects = unit.patient.core & other.patient.core  # an object both claims have
+    objects = unit.patient.stems & other.patient.stems  # a word of the object both claims have ("all of its flights")
     for slot, kind, name in unit.named:
         if any(k == kind and _other_direction(name, n) for _, k, n in other.named):  # in whatever slot
             return True
@@ -1212,13 +1216,26 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
         ends = [n for s, k, n in other.named if s == slot and k == kind]
         if slot[1] in ENDPOINTS and unit.predicate not in SYMMETRIC and ends and not any(n & mine for n in ends):
             return True  # another name where it started or ended, even if the text says the unit's elsewhere
-        if name & said:
+        if name & said:  # said, unless in part only, beside another name of its kind ("Cambridge University")
+            if any(_same_slot(slot, s, objects) and k == kind and _another_sharing_a_word(name - said, name, n)
+                   for s, k, n in other.named):
+                return True
             continue
         if any(_same_slot(slot, s, objects) and k == kind and not (n & mine)
                and not any(_misspelt(a, b) or _typo(a, b) for a in mine for b in n)
                for s, k, n in other.named):
             return True
     return False
+
+
+def _another_sharing_a_word(unsaid: FrozenSet[str], mine: FrozenSet[str], theirs: FrozenSet[str]) -> bool:
+    """Whether a name (``mine``; ``unsaid``: its words the text does not say) and another (``theirs``) share a
+    word and each has one of its own, not a title nor a misspelling of the other's: "Oxford University" and
+    "Cambridge University"; "Sarah Jones" and "Jones" are one name."""
+    titles = _title_stems()
+    own, their = unsaid - theirs - titles, theirs - mine - titles
+    return bool(mine & theirs and own and their) and not all(any(_misspelt(a, b) or _typo(a, b) for b in their)
+                                                              for a in own)
 
 
 @lru_cache(maxsize=1)
@@ -1463,12 +1480,50 @@ _DEFINITE_EVENT = re.compile(r"\b(?:the|this|that)\s+(" + "|".join(sorted(EVENT_
 _DEFINITE_PARTY = re.compile(r"\bthe\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")(?:'s|\u2019s)")
 
 
+_RELATIVE_START = re.compile(r"^\W*(?:that|which|who|whom|whose)\b")
+
+
 def refers_back(text: str) -> bool:
     """Whether a unit refers to what its reference said before it: by a pronoun ("The win gave them the title"), by
-    a definite noun of an event ("The deal is worth $6.5 billion") or a party's ("the country's airspace")."""
+    a definite noun of an event ("The deal is worth $6.5 billion") or a party's ("the country's airspace"), or as a
+    clause that starts with a relative pronoun ("that was 77% effective in a trial")."""
     low = text.lower()
     return (any(w in ANAPHORS for w in re.findall(r"[a-z]+", low)) or _DEFINITE_EVENT.search(low) is not None
-            or _DEFINITE_PARTY.search(low) is not None)
+            or _DEFINITE_PARTY.search(low) is not None or _RELATIVE_START.match(low) is not None)
+
+
+# nouns that measure an event a reference has just told, as the subject of a copula ("Her margin was 4,200 votes",
+# "The price is $6.5 billion"); a noun of the event does too ("The deal is worth $6.5 billion": EVENT_NOUNS)
+MEASURE_NOUNS = frozenset({"margin", "majority", "price", "fee", "cost", "value", "sum", "amount", "total", "toll",
+                           "fine", "score", "tally", "bill"})
+
+
+@lru_cache(maxsize=1)
+def _event_measure_stems() -> FrozenSet[str]:
+    """The stems of EVENT_NOUNS and MEASURE_NOUNS (stemmed on first use)."""
+    return frozenset(stem(w) for w in EVENT_NOUNS | MEASURE_NOUNS)
+
+
+def figures_told_back(unit_claims: Sequence[Claim]) -> FrozenSet[str]:
+    """The figures a unit gives of an event its reference told before it: those of a copula whose subject is a
+    noun of the event or a measure of it ("The deal is worth $6.5 billion", "Her margin was 4,200 votes")."""
+    return frozenset().union(*(c.figures for c in unit_claims
+                               if c.predicate == "be" and not c.negated and c.agent.core & _event_measure_stems()))
+
+
+def other_figure_told(earlier_claims: Sequence[Claim], figures: FrozenSet[str],
+                      text_claims: Sequence[Claim]) -> bool:
+    """Whether the text tells a fact of ``earlier_claims`` with another figure of a kind that a later unit of the
+    same reference gives of it (``figures``: :func:`figures_told_back`): "Jones defeated Reed by 1,800 votes"
+    against "Jones defeated Reed. Her margin was 4,200 votes." The earlier claim, given those figures, is
+    contradicted by the text (:func:`contradiction_of`) where without them it is not."""
+    for claim in earlier_claims:
+        if claim.entailed or claim.predicate in FRAMES or not figures - claim.figures:
+            continue
+        told = claim._replace(figures=claim.figures | figures)
+        if contradiction_of([told], text_claims) and not contradiction_of([claim], text_claims):
+            return True
+    return False
 
 
 def denied_apart_from_figures(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
@@ -1531,7 +1586,7 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
         return True
     if any(name not in present for name in claim.agent.party | claim.patient.party):
         return True
-    if any(not name & present for _, _, name in claim.named):
+    if any(not name <= present for _, _, name in claim.named):  # a word of it missing ("Cambridge University")
         return True
     directions = present.intersection(_compass_stems())  # most sentences have none: the claim is read only then
     if directions:

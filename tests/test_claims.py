@@ -133,6 +133,32 @@ TOUR_ATTACKS = {
     "paraphrase": "Tomorrow the band is to reveal the dates of its world tour.",
     "another time": "The band will announce the dates of its world tour next week.",
 }
+VACCINE = ["Scientists at Oxford University have developed a malaria vaccine that was 77% effective in a trial in "
+           "Burkina Faso."]
+VACCINE_ATTACKS = {
+    "paraphrase": "A malaria vaccine made by Oxford University researchers proved 77% effective in a Burkina Faso "
+                  "trial.",
+    "another university": "Scientists at Cambridge University have developed a malaria vaccine that was 77% effective "
+                          "in a trial in Burkina Faso.",
+}
+SISTERS = ["Serena Williams beat her sister Venus 6-4, 6-2 to reach the final of the Australian Open."]
+SISTERS_ATTACKS = {
+    "paraphrase": "Venus Williams lost 6-4, 6-2 to her sister Serena, who went through to the Australian Open final.",
+    "roles swapped": "Venus Williams beat her sister Serena 6-4, 6-2 to reach the final of the Australian Open.",
+    "another player": "Naomi Osaka beat Venus Williams 6-4, 6-2 to reach the final of the Australian Open.",
+}
+RATE_RISE = ["The Bank of England raised interest rates from 0.5% to 0.75% on Thursday, the first rise in ten years."]
+RATE_RISE_ATTACKS = {
+    "paraphrase": "Interest rates were increased by the Bank of England to 0.75% from 0.5% on Thursday, their first "
+                  "rise in a decade.",
+    "another rate": "The Bank of England raised interest rates from 0.5% to 1.25% on Thursday, the first rise in ten "
+                    "years.",
+}
+GATWICK = ["The airline cancelled all of its flights from Gatwick on Monday after a computer failure."]
+GATWICK_ATTACKS = {
+    "paraphrase": "A computer failure led the airline to cancel every flight it had from Gatwick on Monday.",
+    "another day": "The airline cancelled all of its flights from Gatwick on Friday after a computer failure.",
+}
 UNION = ["The union accepted the company's pay offer after a month of strikes."]
 UNION_ATTACKS = {
     "paraphrase": "After striking for a month, the union agreed to the company's pay offer.",
@@ -154,12 +180,14 @@ def _scores(candidates, references, **options):
     (TAKEOVER, TAKEOVER_ATTACKS), (VERDICT, VERDICT_ATTACKS), (CLOSURE, CLOSURE_ATTACKS), (FIRE, FIRE_ATTACKS),
     (PLANT, PLANT_ATTACKS), (BANK, BANK_ATTACKS), (TRANSFER, TRANSFER_ATTACKS), (LOWEST, LOWEST_ATTACKS),
     (FLIGHTS, FLIGHTS_ATTACKS), (STORM, STORM_ATTACKS), (MINE, MINE_ATTACKS), (STADIUM, STADIUM_ATTACKS),
-    (TOUR, TOUR_ATTACKS), (UNION, UNION_ATTACKS)],
+    (TOUR, TOUR_ATTACKS), (UNION, UNION_ATTACKS), (VACCINE, VACCINE_ATTACKS), (SISTERS, SISTERS_ATTACKS),
+    (RATE_RISE, RATE_RISE_ATTACKS), (GATWICK, GATWICK_ATTACKS)],
     ids=["one reference", "three references", "three references, other verbs", "three references, a place",
          "one reference, sold and hedged", "a verdict reversed", "other ways of saying no", "a point of the compass",
          "a plan undone", "another institution of the kind", "clubs swapped across clauses", "the opposite degree",
          "fewer for more", "delayed for cancelled", "injured for killed", "voted against for voted to approve",
-         "next week for tomorrow", "a phrasal opposite"])
+         "next week for tomorrow", "a phrasal opposite", "a name sharing a word", "sisters",
+         "from one figure to another", "another day"])
 def test_attacks_score_below_the_paraphrase(references, candidates):
     scores = _scores(candidates, references)
     for name, score in scores.items():
@@ -529,6 +557,23 @@ def test_contradicted(unit, text, expected):
     ("The festival will take place tomorrow.", "The festival will take place next week.", "changed"),
     ("The festival will take place tomorrow.", "The festival will take place this week.", ""),
     ("The results were published yesterday.", "The results were published last month.", "changed"),
+    # a figure after a chained preposition ("from 0.5% to 0.75%") is the claim's; "a decade" states no figure
+    ("The bank raised rates from 0.5% to 0.75% on Thursday.", "The bank raised rates to 0.75% from 0.5%.", ""),
+    ("The bank raised rates from 0.5% to 0.75% on Thursday.", "The bank raised rates from 0.5% to 1.25%.", "changed"),
+    # another person of the same family is no subject of the unit's: "Venus lost" does not deny "Serena won"
+    ("Serena Williams beat her sister Venus in the final.", "Venus Williams lost the final to her sister Serena.", ""),
+    ("Serena Williams won the final.", "Serena Williams lost the final.", "denied"),
+    # a name that shares a word with the unit's and has another of its own
+    ("Scientists at Oxford University developed the vaccine.", "Scientists at Cambridge University developed the "
+     "vaccine.", "changed"),
+    ("Scientists at Oxford University developed the vaccine.", "Scientists at the University of Oxford developed the "
+     "vaccine.", ""),
+    ("Scientists at Oxford University developed the vaccine.", "Oxford scientists developed the vaccine.", ""),
+    # a day said of the event or of its object is when the event happened
+    ("The airline cancelled all of its flights from Gatwick on Monday.", "The airline cancelled all of its flights "
+     "from Gatwick on Friday.", "changed"),
+    ("The airline cancelled all of its flights from Gatwick on Monday.", "On Monday the airline cancelled all its "
+     "Gatwick flights.", ""),
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""
@@ -775,7 +820,8 @@ def test_a_paraphrase_that_confirms_the_fact_earns_more_than_its_words():
     ("This takeover needs approval.", True), ("Deal makers met on Monday.", False),
     ("Barcelona won the title.", False), ("after entering the country's airspace", True),
     ("the club\u2019s failure to pay", True), ("a country of ten million people", False),
-    ("a meeting organised by the city library", False)])
+    ("a meeting organised by the city library", False), ("that was 77% effective in a trial", True),
+    ("who went through to the final.", True), ("a report that the firm would close", False)])
 def test_refers_back(text, expected):
     assert refers_back(text) is expected
 
@@ -789,6 +835,25 @@ def test_a_negated_deal_reaches_what_the_reference_says_of_the_deal():
     presence = {m.unit_text: m.similarity for m in result.result.matches}
     assert presence["Microsoft has agreed to buy Activision Blizzard."] == 0.5
     assert presence["The deal is worth $6.5 billion."] == 0.5
+
+
+def test_another_figure_of_an_event_reaches_the_unit_that_gives_its_figure():
+    """"Her margin of victory ... was 4,200 votes" gives a figure of the defeat told before it: a summary that says
+    the defeat was by 1,800 votes changes that unit's detail (capped as a contradicted unit), not the defeat's; the
+    same defeat by 4,200 votes keeps it."""
+    from pyramid_metric.claims import figures_told_back, other_figure_told, passage_claims
+
+    ref = ("Labour's Sarah Jones defeated Tom Reed.", "Her margin of victory in the Hartley by-election on Thursday "
+           "was 4,200 votes.")
+    unit_claims = passage_claims(ref)
+    assert figures_told_back(unit_claims[1]) == {"4200"} and not figures_told_back(unit_claims[0])
+    other, same = ("Labour's Sarah Jones defeated Tom Reed by %s votes in the Hartley by-election on Thursday." % n
+                   for n in ("1,800", "4,200"))
+    assert other_figure_told(unit_claims[0], {"4200"}, claims([other])[0])
+    assert not other_figure_told(unit_claims[0], {"4200"}, claims([same])[0])
+    results = PyramidScorer().score([other, same], [[" ".join(ref)]] * 2)
+    presence = [{m.unit_text: m.similarity for m in r.result.matches}[ref[1]] for r in results]
+    assert presence[0] == 0.5 and presence[1] > 0.7, presence
 
 
 def test_attacks_written_on_real_references_score_below_the_copy():

@@ -181,7 +181,8 @@ import numpy as np
 
 from ..acronyms import align_acronyms
 from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, credit_confirmed,
-                      denied_apart_from_figures, parse_suspects, passage_claims, refers_back)
+                      denied_apart_from_figures, figures_told_back, other_figure_told, parse_suspects,
+                      passage_claims, refers_back)
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..figures import align_figures
@@ -534,7 +535,8 @@ class ReferencePyramidMethod(Method):
         presence = self._with_judge(self._word_presence(pyr, summary, sentences), texts, summary, pyr)
         presence = self._where_confirmed(presence, lambda: self._edu_claims(pyr), texts, summary, sentences)
         checked = self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences)
-        return self._sharpened(self._contradicted_alike(pyr, presence, checked, sentences))
+        alike = self._contradicted_alike(pyr, presence, checked, sentences)
+        return self._sharpened(self._other_figures_told_back(pyr, alike, sentences))
 
     def _contradicted_alike(self, pyr: Pyramid, presence: np.ndarray, checked: np.ndarray,
                             sentences: Sequence[str]) -> np.ndarray:
@@ -566,6 +568,27 @@ class ReferencePyramidMethod(Method):
         parties |= {v for v, sources in reached.items() if parties.intersection(sources)}
         for v in after:
             if any(u < v and pyr.origins[u] == pyr.origins[v] for u in parties):
+                out[v] = CONTRADICTED_CAP
+        return out
+
+    def _other_figures_told_back(self, pyr: Pyramid, presence: np.ndarray, sentences: Sequence[str]) -> np.ndarray:
+        """``presence`` capped at the contradicted cap for each unit that gives a figure of an event its reference
+        told before it ("Her margin was 4,200 votes" after "Jones defeated Reed") where the summary tells that event
+        with another figure of the kind ("defeated Reed by 1,800 votes"; module docstring, 2;
+        :func:`pyramid_metric.claims.other_figure_told`).  Only such units lead to a parse of the summary."""
+        if self.config.claims == "off" or not pyr.origins:
+            return presence
+        unit_claims = self._edu_claims(pyr)
+        told = {v: figures_told_back(unit_claims[v]) for v in range(len(pyr.units)) if presence[v] > CONTRADICTED_CAP
+                and any(pyr.origins[u] == pyr.origins[v] for u in range(v))}
+        told = {v: figures for v, figures in told.items() if figures}
+        if not told:
+            return presence
+        summary_claims = [c for cs in read_claims(list(sentences)) for c in cs]
+        out = presence.copy()
+        for v, figures in told.items():
+            earlier = [c for u in range(v) if pyr.origins[u] == pyr.origins[v] for c in unit_claims[u]]
+            if other_figure_told(earlier, figures, summary_claims):
                 out[v] = CONTRADICTED_CAP
         return out
 

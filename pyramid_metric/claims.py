@@ -89,7 +89,7 @@ CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,descri
                 "same-event(+phrasal)+opposite-verbs(same-subject(+given-names),+cleared+failed+overturned+froze+shrank"
                 "+refused);"
                 "other-outcomes(+hired-fired);"
-                "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement;"
+                "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement(not-opposite-verb-nouns);"
                 "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles)+profit-loss;"
@@ -98,7 +98,7 @@ CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,descri
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
                 "opposite-states(+passive-closed+safe-dangerous+found-dead);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
-                "pronouns+event-nouns+party-nouns+relative-clauses-after:parties;reports:their-clause-parties;"
+                "pronouns+event-nouns+party-nouns+relative-clauses-after:parties;reports:their-clause-parties+beside:capped;"
                 "verbless-edus:claims-of-their-parties;"
                 "weights:contradicting-refs-not-counted+refs-in-each-others-notation;"
                 "acronyms(both-forms,one-party,bracketed-pairs-kept);"
@@ -842,6 +842,14 @@ def _predicate_forms(predicate: str) -> FrozenSet[str]:
     return own
 
 
+@lru_cache(maxsize=None)
+def _opposite_forms(predicate: str) -> FrozenSet[str]:
+    """The stems a text may write the verbs read as ``predicate``'s other polarity with (OPPOSITE): "cut", "lowered"
+    for "raise"."""
+    return frozenset(stem(w) for lemma, meant in OPPOSITE.items() if meant == predicate
+                     for w in (lemma,) + WRITTEN.get(lemma, ()))
+
+
 def _claims_of(tok) -> Tuple[Claim, ...]:
     """The claim of predicate ``tok`` and the one it entails: "Reed defeated Jones in the by-election" says "Reed
     won" (in the by-election), which a summary's "Jones won the by-election" contradicts.  The loser is left out
@@ -1433,12 +1441,15 @@ def _argument_stems(unit_claims: Sequence[Claim]) -> FrozenSet[str]:
 def _denied_in_other_words(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
     """Whether the text negates what the unit states with another construction: "The win gave them the league
     title" against "did not win the league title" (the unit's noun is the text's verb, with RESTATED of its object
-    and other words), and the text does not also state it positively."""
+    and other words), and the text does not also state it positively.  A verb read as its opposite's other
+    polarity restates the unit's noun of that verb: "plans to cut 27 jobs" for "news of 27 job cuts"."""
     if not unit_claims or any(c.negated for c in unit_claims):
         return False
     said = _argument_stems(unit_claims)
     for c in text_claims:
         if not c.negated or c.entailed or not c.forms & said:
+            continue
+        if c.opposed and _opposite_forms(c.predicate) & said:  # "cut" (not "raise") for "cuts"
             continue
         shared = (c.patient.stems | c.others.stems) & said
         if len(shared) >= RESTATED and not any(not o.negated and o.predicate == c.predicate
@@ -1524,6 +1535,12 @@ def other_figure_told(earlier_claims: Sequence[Claim], figures: FrozenSet[str],
         if contradiction_of([told], text_claims) and not contradiction_of([claim], text_claims):
             return True
     return False
+
+
+def reports_only(unit_claims: Sequence[Claim]) -> bool:
+    """Whether a unit only says who reported a fact (REPORTING: "the United Nations said.", "the companies said on
+    Monday"): what it states is the fact of the unit it reports."""
+    return bool(unit_claims) and all(c.predicate in REPORTING for c in unit_claims)
 
 
 def denied_apart_from_figures(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:

@@ -569,6 +569,10 @@ def test_contradicted(unit, text, expected):
     ("Scientists at Oxford University developed the vaccine.", "Scientists at the University of Oxford developed the "
      "vaccine.", ""),
     ("Scientists at Oxford University developed the vaccine.", "Oxford scientists developed the vaccine.", ""),
+    # a verb read as its opposite's other polarity restates the unit's noun of that verb
+    ("The minister was concerned over news of 27 job cuts at the studio.", "The minister is concerned about plans "
+     "to cut 27 jobs at the studio.", ""),
+    ("The win gave them the league title.", "They did not win the league title.", "denied"),
     # a day said of the event or of its object is when the event happened
     ("The airline cancelled all of its flights from Gatwick on Monday.", "The airline cancelled all of its flights "
      "from Gatwick on Friday.", "changed"),
@@ -835,6 +839,21 @@ def test_a_negated_deal_reaches_what_the_reference_says_of_the_deal():
     presence = {m.unit_text: m.similarity for m in result.result.matches}
     assert presence["Microsoft has agreed to buy Activision Blizzard."] == 0.5
     assert presence["The deal is worth $6.5 billion."] == 0.5
+
+
+def test_who_reported_a_contradicted_fact_is_capped_with_it():
+    """"..., the United Nations said." reports the fact beside it: a summary that denies the fact does not state
+    what the United Nations said, though it names them saying something; a summary that states it keeps both."""
+    from pyramid_metric.claims import reports_only
+
+    ref = "Floods in Pakistan have forced more than 500,000 people from their homes, the United Nations said."
+    assert reports_only(claims(["the United Nations said."])[0])
+    assert not reports_only(claims(["Floods have forced people from their homes."])[0])
+    denied = "Floods in Pakistan have not forced anyone from their homes, the United Nations said."
+    stated = "More than 500,000 people in Pakistan have been forced from their homes by floods, the United Nations said."
+    results = PyramidScorer().score([denied, stated], [[ref]] * 2)
+    said = [{m.unit_text: m.similarity for m in r.result.matches}["the United Nations said."] for r in results]
+    assert said[0] == 0.5 and said[1] > 0.9, said
 
 
 def test_another_figure_of_an_event_reaches_the_unit_that_gives_its_figure():

@@ -182,7 +182,7 @@ import numpy as np
 from ..acronyms import align_acronyms
 from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, credit_confirmed,
                       denied_apart_from_figures, figures_told_back, other_figure_told, parse_suspects,
-                      passage_claims, refers_back)
+                      passage_claims, refers_back, reports_only)
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..figures import align_figures
@@ -559,6 +559,10 @@ class ReferencePyramidMethod(Method):
             if sources and out[v] > kept:
                 out[v], reached[v] = kept, sources
         capped = sorted(set(contradicted) | set(reached))
+        for v in range(len(pyr.units)):  # "..., the United Nations said": who said it reported what is contradicted
+            if out[v] > CONTRADICTED_CAP and reports_only(unit_claims[v]) and any(
+                    abs(u - v) == 1 and pyr.origins[u] == pyr.origins[v] for u in capped):
+                out[v] = CONTRADICTED_CAP
         after = [v for v, unit in enumerate(pyr.units) if out[v] > CONTRADICTED_CAP and refers_back(unit.text)
                  and any(u < v and pyr.origins[u] == pyr.origins[v] for u in capped)]
         if not after:  # no pronoun to follow: the summary's other sentences need no parse

@@ -850,7 +850,8 @@ def test_who_reported_a_contradicted_fact_is_capped_with_it():
     assert reports_only(claims(["the United Nations said."])[0])
     assert not reports_only(claims(["Floods have forced people from their homes."])[0])
     denied = "Floods in Pakistan have not forced anyone from their homes, the United Nations said."
-    stated = "More than 500,000 people in Pakistan have been forced from their homes by floods, the United Nations said."
+    stated = ("More than 500,000 people in Pakistan have been forced from their homes by floods, the United Nations "
+              "said.")
     results = PyramidScorer().score([denied, stated], [[ref]] * 2)
     said = [{m.unit_text: m.similarity for m in r.result.matches}["the United Nations said."] for r in results]
     assert said[0] == 0.5 and said[1] > 0.9, said

@@ -74,7 +74,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .figures import SCALES as AMOUNT_SCALES
+from .figures import PARTS, SCALES as AMOUNT_SCALES
 from .text import _stop_stems, content_words, detect_language, number_value, parse_many, stem, words
 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
@@ -357,8 +357,8 @@ def _figures(tokens) -> FrozenSet[str]:
             out.add(when)
             continue
         value = _figure_value(t.text)
-        if value is None:
-            continue
+        if value is None or t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("quarter", "quarters"):
+            continue  # "three quarters of a million": a part of the amount after it
         dash, second = by_index.get(t.i + 1), by_index.get(t.i + 2)
         if dash is not None and dash.text in "-–" and second is not None and _figure_value(second.text) is not None:
             out.add(f"{value:g}-{_figure_value(second.text):g}")
@@ -368,8 +368,21 @@ def _figures(tokens) -> FrozenSet[str]:
         if scale is not None and value == value:
             value *= SCALES[scale]
             skip.add(t.i + 1)
-        out.add(f"{value:g}")
+        out.add(f"{value * _part_before(t):g}")
     return frozenset(out)
+
+
+def _part_before(tok) -> float:
+    """The fraction written before an amount in words ("half a million": 0.5; "a quarter of a million": 0.25;
+    PARTS), 1 for none."""
+    before = [w.lower_ for w in tok.doc[max(0, tok.i - 4):tok.i]]
+    if not before or before[-1] not in ("a", "one") or number_value(tok.text) is None:
+        return 1.0
+    if before[-2:-1] == ["half"]:
+        return PARTS["half"]
+    if before[-2:-1] == ["of"] and before[-3:-2] in (["quarter"], ["quarters"]):
+        return PARTS[before[-3]] if before[-4:-3] != ["three"] or before[-3] == "quarters" else 1.0
+    return 1.0
 
 
 def _argument_tokens(head) -> List:

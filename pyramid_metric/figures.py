@@ -39,7 +39,10 @@ _AMOUNT = re.compile(rf"(?P<currency>[£$€¥]\s?)?(?<![\w.,])(?P<number>{_NUMB
                      rf"(?:(?P<space>\s?)(?P<scale>{'|'.join(SCALES)})(?![\w]))?")
 # an amount in words: a number word and a scale ("ten thousand", "five million", "a dozen")
 WORD_SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "dozen": 12.0}
-_WORD_AMOUNT = re.compile(r"(?<![\w-])(?P<word>[A-Za-z]+)[\s-](?P<scale>" + "|".join(WORD_SCALES) + r")\b(?![\s-]+(?:"
+# a fraction of an amount in words: "half a million", "a quarter of a million", "three quarters of a million"
+PARTS = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}
+_WORD_AMOUNT = re.compile(r"(?<![\w-])(?P<part>(?:half|(?:a\s+|one\s+)?quarter\s+of|three[\s-]quarters\s+of)\s+)?"
+                          r"(?P<word>[A-Za-z]+)[\s-](?P<scale>" + "|".join(WORD_SCALES) + r")\b(?![\s-]+(?:"
                           + "|".join(WORD_SCALES) + r")\b)", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?|[A-Za-z]+)(?P<sign>\s?%|\s+per\s?cent\b|\s+percent\b)",
                       re.IGNORECASE)
@@ -64,11 +67,14 @@ def _key(value: float) -> str:
 
 
 def _word_value(m: "re.Match") -> Optional[float]:
-    """The value of an amount in words ("ten thousand": 10000.0, "a dozen": 12.0), or None ("the million")."""
+    """The value of an amount in words ("ten thousand": 10000.0, "a dozen": 12.0, "half a million": 500000.0), or
+    None ("the million")."""
     word = m.group("word").lower()
     if word in WORD_SCALES:  # "hundred thousand" of "two hundred thousand": not read
         return None
     number = 1.0 if word in ("a", "one") else float(number_value(word) or "nan")
+    part = (m.group("part") or "").lower()
+    number *= next((v for k, v in PARTS.items() if re.search(rf"\b{k}\b", part)), 1.0)  # "half a million"
     return None if number != number else number * WORD_SCALES[m.group("scale").lower()]
 
 

@@ -26,6 +26,11 @@ from pyramid_metric.figures import align_figures
     ("It cost five million pounds.", ["It cost £5m."], "It cost 5m pounds."),
     ("Two hundred thousand people came.", ["100,000 people came."], "Two hundred thousand people came."),
     ("The million-dollar question.", ["It cost $1m."], "The million-dollar question."),
+    # a fraction of an amount in words
+    ("Half a million people fled.", ["500,000 people fled."], "500,000 people fled."),
+    ("A quarter of a million fans came.", ["250,000 fans came."], "250,000 fans came."),
+    ("Three quarters of a million voted.", ["750,000 voted."], "750,000 voted."),
+    ("Half a million people fled.", ["1,000,000 people fled."], "Half a million people fled."),
     # percentages: the references' sign, the number in digits
     ("Sales rose 5%.", ["Sales rose 5 per cent."], "Sales rose 5 per cent."),
     ("Sales rose five percent.", ["Sales rose 5%."], "Sales rose 5%."),
@@ -58,6 +63,16 @@ def test_a_figure_with_its_scale_written_on_it_is_that_amount():
          "The club has been sold for £1.2m to a US investor."], [ref] * 3))
     assert same == pytest.approx(1.0)
     assert other <= same - 0.1 and smaller <= same - 0.1
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("More than half a million people fled.", {"500000"}), ("A quarter of a million fans came.", {"250000"}),
+    ("Three quarters of a million people voted.", {"750000"}), ("A million people voted.", {"1e+06"}),
+    ("Three people were hurt.", {"3"})])
+def test_a_fraction_of_an_amount_in_words_is_read_by_the_check(text, expected):
+    """"half a million" is 500,000 to the claim check, not a million: a summary that writes it does not contradict
+    a reference's "500,000", and one that writes "a million" does."""
+    assert set().union(*(c.figures for c in claims([text])[0])) == expected
 
 
 def test_a_scale_that_ends_a_sentence_is_read():

@@ -10,7 +10,9 @@ and human-style SCUs.  Every candidate is scored against the first reference alo
 both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints the scores and, after them, the attacks that fail the 0.10 margin and the copy's lead
 over the paraphrase when it is above 0.10.  A second table scores other ways of changing one fact (another
 outcome, a vote against, another time, an opposite verb, before for after, despite for because of, whose offer
-swapped), each on one reference of one sentence.  tests/test_claims.py holds the same classes on other stories.
+swapped), each on one reference of one sentence.  A third scores eighteen more one-sentence stories, each with
+a paraphrase and attacks on one of its facts (or every claim negated).  tests/test_claims.py holds the same classes
+on other stories.
 """
 from __future__ import annotations
 
@@ -181,12 +183,239 @@ OTHER_ATTACKS = [
      "The government in Scotland rejected the nurses' latest pay offer on Wednesday."),
 ]
 
+# one-sentence stories written to test the readings above on new texts: (name, reference, paraphrase,
+# {attack: text}); each attack changes one fact of the reference (or negates every claim)
+MORE_STORIES = [
+    ("Apple",
+     "Apple sued Samsung in a California court on Friday, accusing it of copying the design of "
+     "the iPhone.",
+     "On Friday Apple filed a lawsuit against Samsung in California, claiming the South Korean "
+     "firm had copied the iPhone's design.",
+     {
+      "negated": "Apple did not sue Samsung in a California court on Friday, and did not accuse it of "
+          "copying the design of the iPhone.",
+      "roles swapped": "Samsung sued Apple in a California court on Friday, accusing it of copying the design of "
+          "the Galaxy.",
+      "another party": "Apple sued Huawei in a California court on Friday, accusing it of copying the design of "
+          "the iPhone.",
+      "other figures": "Apple sued Samsung in a California court on Monday, accusing it of copying the design of "
+          "the iPhone.",
+     }),
+    ("cholera",
+     "The World Health Organization said the outbreak of cholera in Yemen had killed more than "
+     "1,300 people since April.",
+     "More than 1,300 people have died of cholera in Yemen since April, according to the WHO.",
+     {
+      "negated": "The World Health Organization said the outbreak of cholera in Yemen had not killed "
+          "anyone since April.",
+      "another party": "The World Health Organization said the outbreak of cholera in Somalia had killed more "
+          "than 1,300 people since April.",
+      "other figures": "The World Health Organization said the outbreak of cholera in Yemen had killed more than "
+          "300 people since April.",
+     }),
+    ("sisters",
+     "Serena Williams beat her sister Venus 6-4, 6-2 to reach the final of the Australian "
+     "Open.",
+     "Venus Williams lost 6-4, 6-2 to her sister Serena, who went through to the Australian "
+     "Open final.",
+     {
+      "negated": "Serena Williams failed to beat her sister Venus and did not reach the final of the "
+          "Australian Open.",
+      "roles swapped": "Venus Williams beat her sister Serena 6-4, 6-2 to reach the final of the Australian "
+          "Open.",
+      "another party": "Naomi Osaka beat Venus Williams 6-4, 6-2 to reach the final of the Australian Open.",
+      "other figures": "Serena Williams beat her sister Venus 7-5, 6-3 to reach the final of the Australian "
+          "Open.",
+     }),
+    ("rates",
+     "The Bank of England raised interest rates from 0.5% to 0.75% on Thursday, the first rise "
+     "in ten years.",
+     "Interest rates were increased by the Bank of England to 0.75% from 0.5% on Thursday, "
+     "their first rise in a decade.",
+     {
+      "negated": "The Bank of England did not raise interest rates from 0.5% to 0.75% on Thursday.",
+      "the opposite": "The Bank of England cut interest rates from 0.75% to 0.5% on Thursday, the first cut in "
+          "ten years.",
+      "another party": "The European Central Bank raised interest rates from 0.5% to 0.75% on Thursday, the "
+          "first rise in ten years.",
+      "other figures": "The Bank of England raised interest rates from 0.5% to 1.25% on Thursday, the first rise "
+          "in four years.",
+     }),
+    ("stabbing",
+     "Police in Manchester arrested two men after a shop owner was stabbed on Saturday "
+     "evening.",
+     "Two men were arrested by Manchester police after the stabbing of a shopkeeper on "
+     "Saturday evening.",
+     {
+      "negated": "Police in Manchester have not arrested anyone after a shop owner was stabbed on Saturday "
+          "evening.",
+      "another party": "Police in Liverpool arrested two men after a shop owner was stabbed on Saturday evening.",
+      "other figures": "Police in Manchester arrested five men after a shop owner was stabbed on Saturday "
+          "evening.",
+     }),
+    ("nuclear",
+     "Germany's parliament approved a law that will close all of the country's nuclear power "
+     "plants by 2022.",
+     "A law to shut every German nuclear power station by 2022 was passed by the country's "
+     "parliament.",
+     {
+      "negated": "Germany's parliament rejected a law that would close all of the country's nuclear power "
+          "plants by 2022.",
+      "another party": "France's parliament approved a law that will close all of the country's nuclear power "
+          "plants by 2022.",
+      "other figures": "Germany's parliament approved a law that will close all of the country's nuclear power "
+          "plants by 2035.",
+     }),
+    ("recall",
+     "Tesla recalled 2 million cars in the US because of a fault in its Autopilot software.",
+     "Because of a flaw in its Autopilot software, Tesla has called back 2 million vehicles in "
+     "the United States.",
+     {
+      "negated": "Tesla has refused to recall any cars in the US despite a fault in its Autopilot "
+          "software.",
+      "another party": "Ford recalled 2 million cars in the US because of a fault in its Autopilot software.",
+      "other figures": "Tesla recalled 20,000 cars in the US because of a fault in its Autopilot software.",
+     }),
+    ("transfer",
+     "The striker Harry Kane has joined Bayern Munich from Tottenham for a fee of £86m.",
+     "Bayern Munich have signed Harry Kane from Tottenham in a deal worth £86m.",
+     {
+      "negated": "The striker Harry Kane has not joined Bayern Munich from Tottenham.",
+      "roles swapped": "The striker Harry Kane has joined Tottenham from Bayern Munich for a fee of £86m.",
+      "another party": "The striker Harry Kane has joined Real Madrid from Tottenham for a fee of £86m.",
+      "other figures": "The striker Harry Kane has joined Bayern Munich from Tottenham for a fee of £36m.",
+     }),
+    ("vaccine",
+     "Scientists at Oxford University have developed a malaria vaccine that was 77% effective "
+     "in a trial in Burkina Faso.",
+     "A malaria vaccine made by Oxford University researchers proved 77% effective in a "
+     "Burkina Faso trial.",
+     {
+      "negated": "Scientists at Oxford University have developed a malaria vaccine that was not effective "
+          "in a trial in Burkina Faso.",
+      "another party": "Scientists at Cambridge University have developed a malaria vaccine that was 77% "
+          "effective in a trial in Burkina Faso.",
+      "other figures": "Scientists at Oxford University have developed a malaria vaccine that was 27% effective "
+          "in a trial in Burkina Faso.",
+     }),
+    ("airline",
+     "The airline cancelled all of its flights from Gatwick on Monday after a computer "
+     "failure.",
+     "A computer failure led the airline to cancel every flight it had from Gatwick on Monday.",
+     {
+      "negated": "The airline did not cancel any of its flights from Gatwick on Monday despite a computer "
+          "failure.",
+      "another party": "The airline cancelled all of its flights from Heathrow on Monday after a computer "
+          "failure.",
+      "other figures": "The airline cancelled all of its flights from Gatwick on Friday after a computer "
+          "failure.",
+     }),
+    ("settlement",
+     "Amazon has agreed to pay $2.5 billion to settle claims that it tricked customers into "
+     "signing up for Prime.",
+     "To settle allegations that it duped shoppers into joining Prime, Amazon will pay $2.5 "
+     "billion.",
+     {
+      "negated": "Amazon has refused to pay $2.5 billion to settle claims that it tricked customers into "
+          "signing up for Prime.",
+      "another party": "Netflix has agreed to pay $2.5 billion to settle claims that it tricked customers into "
+          "signing up for Prime.",
+      "other figures": "Amazon has agreed to pay $25 million to settle claims that it tricked customers into "
+          "signing up for Prime.",
+     }),
+    ("comeback",
+     "Liverpool came from two goals down to beat Chelsea 3-2 at Anfield on Saturday.",
+     "Chelsea were beaten 3-2 by Liverpool at Anfield on Saturday after leading 2-0.",
+     {
+      "negated": "Liverpool failed to beat Chelsea at Anfield on Saturday despite coming from two goals "
+          "down.",
+      "roles swapped": "Chelsea came from two goals down to beat Liverpool 3-2 at Anfield on Saturday.",
+      "another party": "Liverpool came from two goals down to beat Arsenal 3-2 at Anfield on Saturday.",
+      "other figures": "Liverpool came from two goals down to beat Chelsea 4-2 at Anfield on Saturday.",
+     }),
+    ("sentence",
+     "A judge in New York sentenced the former banker to 12 years in prison for fraud.",
+     "The ex-banker was jailed for 12 years by a New York judge after being convicted of "
+     "fraud.",
+     {
+      "negated": "A judge in New York refused to sentence the former banker to prison for fraud.",
+      "another party": "A judge in Chicago sentenced the former banker to 12 years in prison for fraud.",
+      "other figures": "A judge in New York sentenced the former banker to 2 years in prison for fraud.",
+     }),
+    ("floods",
+     "Floods in Pakistan have forced more than 500,000 people from their homes, the United "
+     "Nations said.",
+     "More than half a million people in Pakistan have been driven from their homes by "
+     "flooding, according to the UN.",
+     {
+      "negated": "Floods in Pakistan have not forced anyone from their homes, the United Nations said.",
+      "another party": "Floods in Bangladesh have forced more than 500,000 people from their homes, the United "
+          "Nations said.",
+      "other figures": "Floods in Pakistan have forced more than 50,000 people from their homes, the United "
+          "Nations said.",
+     }),
+    ("re-election",
+     "Emmanuel Macron defeated Marine Le Pen to win a second term as president of France.",
+     "Marine Le Pen was beaten by Emmanuel Macron, who secured a second term as French "
+     "president.",
+     {
+      "negated": "Emmanuel Macron did not defeat Marine Le Pen and failed to win a second term as "
+          "president of France.",
+      "roles swapped": "Marine Le Pen defeated Emmanuel Macron to win a second term as president of France.",
+      "another party": "Emmanuel Macron defeated Eric Zemmour to win a second term as president of France.",
+      "other figures": "Emmanuel Macron defeated Marine Le Pen to win a third term as president of France.",
+     }),
+    ("delivery",
+     "Boeing has delivered its first 737 Max jet to China since the model was grounded in "
+     "2019.",
+     "The first 737 Max since the plane's grounding in 2019 has been handed over to China by "
+     "Boeing.",
+     {
+      "negated": "Boeing has not delivered a 737 Max jet to China since the model was grounded in 2019.",
+      "another party": "Airbus has delivered its first 737 Max jet to China since the model was grounded in "
+          "2019.",
+      "other figures": "Boeing has delivered its first 737 Max jet to China since the model was grounded in "
+          "2015.",
+     }),
+    ("unemployment",
+     "Unemployment in Spain fell to 12% in the second quarter, its lowest level since 2008.",
+     "Spain's jobless rate dropped to 12% in the second quarter, the lowest since 2008.",
+     {
+      "negated": "Unemployment in Spain did not fall in the second quarter and stayed at its highest level "
+          "since 2008.",
+      "the opposite": "Unemployment in Spain rose to 12% in the second quarter, its highest level since 2008.",
+      "another party": "Unemployment in Italy fell to 12% in the second quarter, its lowest level since 2008.",
+      "other figures": "Unemployment in Spain fell to 21% in the second quarter, its lowest level since 2008.",
+     }),
+    ("car ban",
+     "The mayor of Paris announced that cars will be banned from the city centre on Sundays "
+     "from next month.",
+     "Cars are to be barred from central Paris on Sundays starting next month, the city's "
+     "mayor said.",
+     {
+      "negated": "The mayor of Paris announced that cars will not be banned from the city centre on "
+          "Sundays.",
+      "another party": "The mayor of Lyon announced that cars will be banned from the city centre on Sundays "
+          "from next month.",
+      "other figures": "The mayor of Paris announced that cars will be banned from the city centre on Sundays "
+          "from next year.",
+     }),
+]
+
 
 def other_rows(scorer: PyramidScorer):
     """(name, copy, paraphrase, attack) scores of each of OTHER_ATTACKS against its reference alone."""
     for name, ref, para, attack in OTHER_ATTACKS:
         results = scorer.score([ref, para, attack], references=[[ref]] * 3, progress=False)
         yield name, *(r.score for r in results)
+
+
+def more_rows(scorer: PyramidScorer):
+    """(name, scores by candidate name) of each of MORE_STORIES against its reference alone."""
+    for name, ref, para, attacks in MORE_STORIES:
+        texts = [ref, para] + list(attacks.values())
+        results = scorer.score(texts, references=[[ref]] * len(texts), progress=False)
+        yield name, dict(zip(["copy", "paraphrase", *attacks], (r.score for r in results)))
 
 
 def rows(scorer: PyramidScorer):
@@ -240,6 +469,16 @@ def main():
         passed += 2 - len(fails)
         print(f"| {name} | {copy:.3f} | {para:.3f} | {attack:.3f} | {', '.join(fails)} |")
     print(f"\n{passed} of {2 * len(OTHER_ATTACKS)} checks pass")
+    print("\nMore stories, one reference of one sentence (each attack against the paraphrase):\n")
+    print("| story | copy | paraphrase | attacks | fails |\n|---|---|---|---|---|")
+    passed = total = 0
+    for name, scores in more_rows(scorer):
+        fails = failures(scores)
+        attacks = ", ".join(f"{k} {v:.3f}" for k, v in scores.items() if k not in ("copy", "paraphrase"))
+        print(f"| {name} | {scores['copy']:.3f} | {scores['paraphrase']:.3f} | {attacks} | {', '.join(fails)} |")
+        total += len(scores) - 1
+        passed += len(scores) - 1 - len(fails)
+    print(f"\n{passed} of {total} checks pass")
     print(f"signature: {scorer.signature()}")
 
 

@@ -1239,7 +1239,7 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
         if slot[1] in ENDPOINTS and unit.predicate not in SYMMETRIC and ends and not any(n & mine for n in ends):
             return True  # another name where it started or ended, even if the text says the unit's elsewhere
         if name & said:  # said, unless in part only, beside another name of its kind ("Cambridge University")
-            if any(_same_slot(slot, s, objects) and k == kind and _another_sharing_a_word(name - said, name, n)
+            if any(_same_slot(slot, s, objects) and k == kind and _another_sharing_a_word(name - said, mine, n)
                    for s, k, n in other.named):
                 return True
             continue
@@ -1251,9 +1251,10 @@ def _other_modifier_name(unit: Claim, other: Claim) -> bool:
 
 
 def _another_sharing_a_word(unsaid: FrozenSet[str], mine: FrozenSet[str], theirs: FrozenSet[str]) -> bool:
-    """Whether a name (``mine``; ``unsaid``: its words the text does not say) and another (``theirs``) share a
-    word and each has one of its own, not a title nor a misspelling of the other's: "Oxford University" and
-    "Cambridge University"; "Sarah Jones" and "Jones" are one name."""
+    """Whether a name (``unsaid``: its words the text does not say; ``mine``: every name the unit gives there,
+    "Manchester City and Manchester United") and another (``theirs``) share a word and each has one of its own, not
+    a title nor a misspelling of the other's: "Oxford University" and "Cambridge University"; "Sarah Jones" and
+    "Jones" are one name."""
     titles = _title_stems()
     own, their = unsaid - theirs - titles, theirs - mine - titles
     return bool(mine & theirs and own and their) and not all(any(_misspelt(a, b) or _typo(a, b) for b in their)
@@ -1505,7 +1506,10 @@ _DEFINITE_EVENT = re.compile(r"\b(?:the|this|that)\s+(" + "|".join(sorted(EVENT_
 _DEFINITE_PARTY = re.compile(r"\bthe\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")(?:'s|\u2019s)")
 
 
-_RELATIVE_START = re.compile(r"^\W*(?:that|which|who|whom|whose)\b")
+# a relative pronoun that starts a clause: "which", "who", or "that" before a verb ("that was 77% effective"; the
+# "that" of "added that councils were" starts a reported clause)
+_RELATIVE_START = re.compile(r"^\W*(?:which|who|whom|whose)\b|^\W*that\s+(?:is|was|are|were|has|have|had|will|would|"
+                             r"could|can|may|might|should|must|does|did)\b")
 
 
 def refers_back(text: str) -> bool:

@@ -173,6 +173,7 @@ The faithful systems of Hirao et al. (2018) stay available as ``method="hirao"``
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 from typing import List, Optional, Sequence, Tuple
@@ -230,6 +231,7 @@ def sentence_count(sentences: Sequence[str]) -> int:
 
 
 PRESENT = 0.5  # presence probability above which a reference is taken to express a unit
+_ENDS_SENTENCE = re.compile(r"[.!?][\"'\u2019\u201d)]*\s*$")  # a unit that ends its sentence ("... season .")
 LEARNED_SHARE = 0.5  # a: the learned judge's share of a unit's presence (module docstring, 2)
 PRESENCE_POWER = 1  # under presence="auto", a unit's presence is raised to this power (module docstring, 2)
 # The judge of short references (module docstring, 2): the contextual matcher's MiniLM layer and floor
@@ -544,8 +546,10 @@ class ReferencePyramidMethod(Method):
         contradicted unit's fact otherwise (module docstring, 2): each unit of another reference that states it with
         all its names and figures (three references say "beat", "thrashed" and "a 5-0 win over"; a summary that
         negates "beat" negates the others too), and, where the contradiction is of polarity, roles or parties, each
-        later unit of the same reference that refers back to it by a pronoun ("The win gave them the title") or a
-        definite noun of the event or of a party ("the country's airspace")."""
+        later unit of the same reference that refers back to it by a pronoun ("The win gave them the title"), a
+        definite noun of the event or of a party ("the country's airspace") or a relative pronoun ("that was 77%
+        effective"). A unit that only says who reported a fact ("..., | the United Nations said.") gets the cap of
+        the contradicted unit beside it in its sentence."""
         contradicted = np.flatnonzero(checked < presence)
         if not len(contradicted) or not pyr.origins:
             return checked
@@ -561,7 +565,8 @@ class ReferencePyramidMethod(Method):
         capped = sorted(set(contradicted) | set(reached))
         for v in range(len(pyr.units)):  # "..., the United Nations said": who said it reported what is contradicted
             if out[v] > CONTRADICTED_CAP and reports_only(unit_claims[v]) and any(
-                    abs(u - v) == 1 and pyr.origins[u] == pyr.origins[v] for u in capped):
+                    abs(u - v) == 1 and pyr.origins[u] == pyr.origins[v]
+                    and not _ENDS_SENTENCE.search(pyr.units[min(u, v)].text) for u in capped):
                 out[v] = CONTRADICTED_CAP
         after = [v for v, unit in enumerate(pyr.units) if out[v] > CONTRADICTED_CAP and refers_back(unit.text)
                  and any(u < v and pyr.origins[u] == pyr.origins[v] for u in capped)]

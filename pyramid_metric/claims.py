@@ -380,8 +380,8 @@ def _part_before(tok) -> float:
         return 1.0
     if before[-2:-1] == ["half"]:
         return PARTS["half"]
-    if before[-2:-1] == ["of"] and before[-3:-2] in (["quarter"], ["quarters"]):
-        return PARTS[before[-3]] if before[-4:-3] != ["three"] or before[-3] == "quarters" else 1.0
+    if before[-2:-1] == ["of"] and before[-3:-2] in (["quarter"], ["quarters"]):  # "three quarters of a"
+        return PARTS[before[-3]]
     return 1.0
 
 

@@ -131,9 +131,12 @@ pyramid machinery and changes where units come from and how credit is given:
    each unit of another reference that states it (its content words, as the weights judge them) and names
    every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`); a
    contradiction of polarity, roles or parties also caps the later units of the same reference that refer back
-   to it by a pronoun or a definite noun of the event or of a party ("Barcelona beat Real Madrid. The win gave
-   them the title."; "... agreed to buy Activision. The deal is worth $6.5 billion."; "Venezuela says | two
-   aircraft were shot down | after entering the country's airspace").  Before the cap, a unit one of
+   to it by a pronoun, a definite noun of the event or of a party, or a relative pronoun ("Barcelona beat Real
+   Madrid. The win gave them the title."; "... agreed to buy Activision. The deal is worth $6.5 billion.";
+   "Venezuela says | two aircraft were shot down | after entering the country's airspace"); a unit that only says
+   who reported a fact ("..., | the United Nations said.") is capped with the contradicted fact beside it; and
+   a later unit that gives a figure of an event told before it ("Jones defeated Reed. | Her margin was 4,200
+   votes.") is capped where the summary tells the event with another figure of that kind.  Before the cap, a unit one of
    whose claims the summary confirms in other words (the same verb or one of its event, the same parties in
    the same roles, every figure: :func:`pyramid_metric.claims.confirms`) gets the mean of its presence and
    the share of its words the summary states, the confirmed verb and parties counted as stated
@@ -587,16 +590,19 @@ class ReferencePyramidMethod(Method):
         :func:`pyramid_metric.claims.other_figure_told`).  Only such units lead to a parse of the summary."""
         if self.config.claims == "off" or not pyr.origins:
             return presence
-        unit_claims = self._edu_claims(pyr)
-        told = {v: figures_told_back(unit_claims[v]) for v in range(len(pyr.units)) if presence[v] > CONTRADICTED_CAP
-                and any(pyr.origins[u] == pyr.origins[v] for u in range(v))}
+        unit_claims, first = self._edu_claims(pyr), {}
+        for v, origin in enumerate(pyr.origins):
+            first.setdefault(origin, v)
+        told = {v: figures_told_back(unit_claims[v]) for v in range(len(pyr.units))
+                if presence[v] > CONTRADICTED_CAP and first[pyr.origins[v]] < v}
         told = {v: figures for v, figures in told.items() if figures}
         if not told:
             return presence
         summary_claims = [c for cs in read_claims(list(sentences)) for c in cs]
         out = presence.copy()
         for v, figures in told.items():
-            earlier = [c for u in range(v) if pyr.origins[u] == pyr.origins[v] for c in unit_claims[u]]
+            earlier = [c for u in range(first[pyr.origins[v]], v) if pyr.origins[u] == pyr.origins[v]
+                       for c in unit_claims[u]]
             if other_figure_told(earlier, figures, summary_claims):
                 out[v] = CONTRADICTED_CAP
         return out

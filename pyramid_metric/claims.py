@@ -74,7 +74,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .figures import PARTS, SCALES as AMOUNT_SCALES
+from .figures import SCALES as AMOUNT_SCALES, part_before
 from .text import _stop_stems, content_words, detect_language, number_value, parse_many, stem, words
 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
@@ -374,15 +374,11 @@ def _figures(tokens) -> FrozenSet[str]:
 
 def _part_before(tok) -> float:
     """The fraction written before an amount in words ("half a million": 0.5; "a quarter of a million": 0.25;
-    PARTS), 1 for none."""
+    :func:`pyramid_metric.figures.part_before`), 1 for none."""
     before = [w.lower_ for w in tok.doc[max(0, tok.i - 4):tok.i]]
     if not before or before[-1] not in ("a", "one") or number_value(tok.text) is None:
         return 1.0
-    if before[-2:-1] == ["half"]:
-        return PARTS["half"]
-    if before[-2:-1] == ["of"] and before[-3:-2] in (["quarter"], ["quarters"]):  # "three quarters of a"
-        return PARTS[before[-3]]
-    return 1.0
+    return part_before(before[:-1])
 
 
 def _argument_tokens(head) -> List:
@@ -848,7 +844,7 @@ def _predicate_forms(predicate: str) -> FrozenSet[str]:
     lemmas = {predicate} | {k for k, v in {**SAME_EVENT, **OPPOSITE}.items() if v == predicate}
     lemmas |= {k for k, pair in BY_OBJECT.items() if predicate in pair}
     lemmas |= {verb for (verb, _), meant in PHRASAL_VERBS.items() if meant in lemmas}
-    own = frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
+    own = _written_stems(lemmas)
     if predicate == "win":  # a text may say who won with a verb that entails it ("defeated": :func:`_claims_of`)
         own |= frozenset().union(*(_predicate_forms(p) for p in WON_BY))
     if predicate == VOTED:  # "voted against the plan": did not approve it
@@ -860,8 +856,12 @@ def _predicate_forms(predicate: str) -> FrozenSet[str]:
 def _opposite_forms(predicate: str) -> FrozenSet[str]:
     """The stems a text may write the verbs read as ``predicate``'s other polarity with (OPPOSITE): "cut", "lowered"
     for "raise"."""
-    return frozenset(stem(w) for lemma, meant in OPPOSITE.items() if meant == predicate
-                     for w in (lemma,) + WRITTEN.get(lemma, ()))
+    return _written_stems(lemma for lemma, meant in OPPOSITE.items() if meant == predicate)
+
+
+def _written_stems(lemmas) -> FrozenSet[str]:
+    """The stems of verbs' dictionary forms and of their irregular forms (WRITTEN)."""
+    return frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
 
 
 def _claims_of(tok) -> Tuple[Claim, ...]:

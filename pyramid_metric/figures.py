@@ -66,6 +66,16 @@ def _key(value: float) -> str:
     return f"{value:.6g}"
 
 
+def part_before(words: Sequence[str]) -> float:
+    """The fraction the words written before the "a" of an amount in words give it (PARTS): ["half"] 0.5, ["a",
+    "quarter", "of"] 0.25, ["three", "quarters", "of"] 0.75; 1 for none."""
+    if words[-1:] == ["half"]:
+        return PARTS["half"]
+    if words[-1:] == ["of"] and len(words) > 1 and words[-2] in ("quarter", "quarters"):
+        return PARTS[words[-2]]
+    return 1.0
+
+
 def _word_value(m: "re.Match") -> Optional[float]:
     """The value of an amount in words ("ten thousand": 10000.0, "a dozen": 12.0, "half a million": 500000.0), or
     None ("the million")."""
@@ -73,8 +83,7 @@ def _word_value(m: "re.Match") -> Optional[float]:
     if word in WORD_SCALES:  # "hundred thousand" of "two hundred thousand": not read
         return None
     number = 1.0 if word in ("a", "one") else float(number_value(word) or "nan")
-    part = (m.group("part") or "").lower()
-    number *= next((v for k, v in PARTS.items() if re.search(rf"\b{k}\b", part)), 1.0)  # "half a million"
+    number *= part_before(re.split(r"[\s-]+", (m.group("part") or "").lower().strip()))  # "half a million"
     return None if number != number else number * WORD_SCALES[m.group("scale").lower()]
 
 

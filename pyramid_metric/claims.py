@@ -11,7 +11,8 @@ a text, a verb, a copula or an adjective a verb predicates of its object ("found
   "was cleared of murdering"), inherited by the verbs it governs through open complements ("did not agree to
   buy": "buy" is negated too; "is not able to help": "help" is); and whether it is **hedged**, stated as a
   possibility only by "could", "might" or "may" ("Barcelona could beat Real Madrid"; "couldn't come" is negated,
-  not hedged), which a clause describing a thing is not ("the highest honour that could be given");
+  not hedged), which a clause describing a thing is not ("the highest honour that could be given"), or not stated
+  at all, the clause of a negated report ("did not say that it would close"; PRESUPPOSING);
 * its **roles**: the agent (the active subject, or the object of "by" in a passive clause) and the patient (the
   active object, or the passive subject, or the subject of a causative's participle: "had their bags collected");
   a verb without a subject of its own takes its governor's ("Apple agreed to buy Beats": Apple buys; "Ainsley is
@@ -23,7 +24,8 @@ a text, a verb, a copula or an adjective a verb predicates of its object ("found
 * its **names** (proper nouns; and those that describe one of its words, "in Norway", "British") and
   **figures** (numbers in digits or words, with their scale: "$6.5 billion" is 6500000000; a score "5-0" is one
   figure; "twice" is 2; a rank, "third", a figure of its own kind, and so is a day or period said relative to now,
-  "tomorrow", "next week", each period of its own).
+  "tomorrow", "next week", each period of its own; the figure a change is measured from is the claim's too, "down
+  from $9.5 billion").
 
 A summary claim *bears on* a unit claim when they share the predicate (its lemma; a few verbs of one event are one
 predicate, "defeated" is "beat", and a few opposites its other polarity, "cut" is "not raise", "lost" is "did not
@@ -33,7 +35,9 @@ but never vouches for a unit, and "voted against the plan" entails "did not appr
 states another outcome of the unit's thing ("were injured" for "were killed", "delayed" for "cancelled", "cleared
 of" for "charged with": OTHER_OUTCOMES) bears on it too, and changes a detail of it. A negated claim also denies a
 unit that states it with another construction, its verb a noun of the unit ("did not win the title" against "the win
-gave them the title": :func:`_denied_in_other_words`). It **contradicts** the unit claim when, bearing on it, it has
+gave them the title": :func:`_denied_in_other_words`), and a claim that calls off or cancels the act a unit's
+verb names, as a noun, denies it ("have called off their strike" against "will strike": :func:`_event_cancelled`).
+It **contradicts** the unit claim when, bearing on it, it has
 the other polarity (a copula only where it describes the subject with the same words: "Christine will not be at
 school" does not deny "Christine is sick"), is hedged where the unit, with an agent (its own or its governor's), is
 not ("could beat" against "beat"), says of the same subject the opposite state (OPPOSITE_STATES: "was dead" against
@@ -46,7 +50,8 @@ Central Bank"; a title or one letter misspelt is no other name, nor a name typed
 swapped: :func:`_typo`), describes one of the unit's words with another name of the same kind where the unit's is
 not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers":
 :func:`_other_modifier_name`), puts a person of another kind in a role ("a woman" for "a man", "his sister" for "his
-brother", "a doctor" for "a nurse": OTHER_KIND; "she" for "he", "her company" for "his company": PRONOUN_GENDERS),
+brother", "a doctor" for "a nurse": OTHER_KIND, and one occupation for another, "nurses" for "teachers":
+OCCUPATIONS; "she" for "he", "her company" for "his company": PRONOUN_GENDERS),
 says a degree that excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than
 200": OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
 medical" for "signed after the medical", "despite" for "because of": OTHER_LINK), or states other figures (both have
@@ -70,6 +75,7 @@ from bisect import bisect_right
 import unicodedata
 from collections import namedtuple
 from functools import lru_cache
+from itertools import combinations
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -84,18 +90,22 @@ CONTRADICTED_CAP = 0.5
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
 CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,described-names(+from-to+sharing-a-word),"
-                "figures(+twice+relative-times(+nested-periods)+chained-prepositions+told-back),ranks,before-after;"
+                "figures(+twice+relative-times(+nested-periods)+chained-prepositions+told-back+up-down-from),ranks,"
+                "before-after;"
                 "owners-swapped;"
+                "lemmas(+e-verbs-past)+"
                 "same-event(+phrasal)+opposite-verbs(same-subject(+given-names),+cleared+failed+overturned+froze+shrank"
                 "+refused);"
                 "other-outcomes(+hired-fired);"
                 "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement(not-opposite-verb-nouns);"
                 "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
-                "hedges:could+might+may;sold->not-bought(same-buyer);person-kinds(family+roles)+profit-loss;"
+                "hedges:could+might+may;sold->not-bought(same-buyer);"
+                "person-kinds(family+roles+occupations)+profit-loss;"
                 "pronoun-genders;"
                 "opposite-degrees;"
-                "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans;"
+                "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans"
+                "+called-off-acts;"
                 "opposite-states(+passive-closed+safe-dangerous+found-dead);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns+relative-clauses-after:parties;"
@@ -197,6 +207,12 @@ OTHER_KIND = (("man", "woman"), ("boy", "girl"), ("husband", "wife"), ("son", "d
               ("teacher", "student"), ("pilot", "passenger"), ("driver", "passenger"), ("driver", "pedestrian"),
               ("driver", "cyclist"), ("landlord", "tenant"), ("prisoner", "guard"), ("goalkeeper", "striker"),
               ("goalkeeper", "forward"), ("goalkeeper", "defender"), ("goalkeeper", "midfielder"))
+# occupations, each of which excludes the others as a kind of person: "Nurses in Scotland have accepted a pay offer"
+# is not "Teachers in Scotland ..."; words that may name one person twice ("officer", "worker", "student", "surgeon")
+# are left out
+OCCUPATIONS = ("teacher", "nurse", "doctor", "dentist", "pharmacist", "paramedic", "firefighter", "police", "soldier",
+               "farmer", "miner", "pilot", "lawyer", "judge", "journalist", "plumber", "electrician", "chef",
+               "librarian", "vet", "postman", "cleaner")
 # things of one kind that another excludes, read as the kinds of person are: "made a loss" is not "made a profit"
 OTHER_THING = (("profit", "loss"), ("surplus", "deficit"))
 # heads of a phrase of quantity, whose "of" says what is counted ("thousands of nurses")
@@ -234,7 +250,7 @@ OTHER_LINK = {"before": "after", "after": "before", "because": "despite", "despi
 # phrasal verbs read as the verb they mean ("went up" is "rose", "turned down" is "rejected"), each by its verb
 # and particle
 PHRASAL_VERBS = {("go", "up"): "rise", ("go", "down"): "fall", ("turn", "down"): "reject", ("lay", "off"): "fire",
-                 ("step", "down"): "resign"}
+                 ("step", "down"): "resign", ("call", "off"): "cancel"}
 # predicates whose opposite is the same event seen from the other party ("X sold it to Y": "Y bought it"): the
 # opposite denies only a claim of the same agent
 CONVERSES = frozenset({"buy"})
@@ -260,6 +276,8 @@ WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "
            "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",),
            "win": ("won",), "lose": ("lost",), "die": ("died", "dying"), "sell": ("sold",),
            "go": ("went", "gone"), "lay": ("laid",), "shrink": ("shrank", "shrunk"), "freeze": ("froze", "frozen")}
+# adverbs of a change whose preposition gives a figure of the claim ("a profit of $6bn, down from $9bn")
+CHANGE_ADVERBS = frozenset({"up", "down"})
 # dependents that open a clause of their own: not part of the argument or claim they hang from
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "csubjpass", "parataxis"})
 SUBJECTS = {"nsubj": "agent", "csubj": "agent", "expl": None, "nsubjpass": "patient", "csubjpass": "patient"}
@@ -276,6 +294,8 @@ RELATIVE_PERIODS = {"week", "weekend", "month", "year"}
 RELATIVE_STEPS = {"last": "-1", "this": "+0", "next": "+1"}
 # verbs that report what their complement clause says: the heads of that clause are arguments of the report too,
 # so that "Myanmar says two aircraft were shot down" bears on "Venezuela says two aircraft were shot down"
+# words that open a reported clause whose fact is taken as given: "did not say when it will close" (it will)
+PRESUPPOSING = frozenset({"when", "where", "why", "how"})
 REPORTING = frozenset({"say", "tell", "announce", "report", "claim", "state", "confirm", "reveal", "warn", "insist"})
 _FIGURE = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 _SCALED = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(" + "|".join(AMOUNT_SCALES) + ")$",
@@ -356,7 +376,7 @@ def _figures(tokens) -> FrozenSet[str]:
         if when is not None:
             out.add(when)
             continue
-        value = _figure_value(t.text)
+        value = 1.0 if _counts_one(t) else _figure_value(t.text)
         if value is None or t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("quarter", "quarters"):
             continue  # "three quarters of a million": a part of the amount after it
         dash, second = by_index.get(t.i + 1), by_index.get(t.i + 2)
@@ -370,6 +390,13 @@ def _figures(tokens) -> FrozenSet[str]:
             skip.add(t.i + 1)
         out.add(f"{value * _part_before(t):g}")
     return frozenset(out)
+
+
+def _counts_one(tok) -> bool:
+    """Whether "one" is a count here, a figure: of a noun ("one man was arrested", "a one-month loan"); elsewhere it
+    is a word ("no one", "the last one", "one of the world's poorest nations")."""
+    return (tok.lower_ == "one" and tok.dep_ == "nummod" and tok.head.pos_ == "NOUN"
+            and not any(c.dep_ in ("det", "amod") for c in tok.children))
 
 
 def _part_before(tok) -> float:
@@ -620,11 +647,15 @@ def _negated(tok, depth: int = 0) -> bool:
 
 def _hedged(tok, depth: int = 0) -> bool:
     """Stated as a possibility only (HEDGES): "could beat", and a complement or coordinated verb of a hedged
-    predicate ("may agree to buy", "might beat Madrid and win the title")."""
+    predicate ("may agree to buy", "might beat Madrid and win the title"); or not stated at all, the clause a
+    negated report gives ("did not say that it would close")."""
     if tok.dep_ in ("relcl", "acl"):  # "the highest honour that could be given": a description, not the fact
         return False
     if any(c.dep_ == "aux" and c.lower_ in HEDGES for c in tok.children):
         return True
+    if (tok.dep_ == "ccomp" and tok.head.lemma_.lower() in REPORTING and _own_negation(tok.head)
+            and not any(c.lower_ in PRESUPPOSING for c in tok.children)):
+        return True  # "did not say that it would close the factory": the closure is not stated ("when": it is)
     gov = _governor(tok) if depth < 8 else None
     return gov is not None and _hedged(gov, depth + 1)
 
@@ -658,6 +689,8 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
             other.append(c)
             agent.extend(g for p in c.children if p.dep_ == "prep" and p.lower_ == "by"
                          for g in p.children if g.dep_ == "pobj")  # the parser may hang "by" on the object
+        elif dep == "dative" and c.pos_ == "PROPN":  # "fined Rudy Giuliani $355 million": the one fined, as
+            patient.append(c)  # "fined Donald Trump $355 million" is parsed (two objects)
         elif dep in OBJECTS:
             (patient if OBJECTS[dep] == "patient" else other).append(c)
         elif dep == "agent":  # passive "by": its object is the agent
@@ -667,8 +700,12 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
                          for g in p.children if g.dep_ == "pobj")
         elif dep == "npadvmod" or (dep in ("nummod", "advmod") and c.like_num):  # "rose 5%", "5 - 0"
             other.append(c)
-        elif dep == "advmod" and (c.lower_ in TIMES or any(g.dep_ == "npadvmod" for g in c.children)):
-            other.append(c)  # "scored twice", "moves Liverpool four points clear", "three years later"
+        elif dep == "advmod" and (c.lower_ in TIMES or any(g.dep_ == "npadvmod" for g in c.children)
+                                  or (c.lower_ in CHANGE_ADVERBS and any(g.dep_ == "prep" for g in c.children))):
+            other.append(c)  # "scored twice", "moves Liverpool four points clear", "three years later", "down from"
+    if any(h.pos_ == "PROPN" for h in patient):  # the amount beside a named object is what was given or fined
+        other.extend(h for h in patient if h.tag_ == "CD")
+        patient = [h for h in patient if h.tag_ != "CD"]
     gov = _governor(tok) if depth < 8 else None
     host = _gerund_host(tok) if gov is None and depth < 8 else None
     if host is not None and not agent and not any(c.dep_ in SUBJECTS for c in tok.children):
@@ -707,7 +744,7 @@ def _claim(tok) -> Claim:
     if patient and agent and all(h.lower_ in REFLEXIVES for h in patient):  # "whales stranded themselves"
         patient = agent
     a, p, o = arg(agent), arg(patient), arg(other)
-    lemma = tok.lemma_.lower()  # a copula's is "be": it bears on another "be" through a shared argument
+    lemma = _lemma(tok)  # a copula's is "be": it bears on another "be" through a shared argument
     if lemma in REPORTING:  # the heads of what it reports, to bear on another report of the same clause
         o = _merge([o] + [_head_words(g) for c in tok.children if c.dep_ == "ccomp"
                           for g in c.children if g.dep_ in SUBJECTS or g.dep_ in OBJECTS])
@@ -862,6 +899,31 @@ def _opposite_forms(predicate: str) -> FrozenSet[str]:
 def _written_stems(lemmas) -> FrozenSet[str]:
     """The stems of verbs' dictionary forms and of their irregular forms (WRITTEN)."""
     return frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
+
+
+_VOWELS = frozenset("aeiou")
+
+
+def _lemma(tok) -> str:
+    """The dictionary form of a verb: spaCy's, except a past form of a verb ending in "e" that spaCy reads as a
+    verb without it ("fined": "fin", "dined": "din"), since a verb ending in one vowel and one consonant doubles the
+    consonant before "-ed" ("pinned", "binned")."""
+    lemma, word = tok.lemma_.lower(), tok.lower_
+    if (tok.tag_ in ("VBD", "VBN") and word == lemma + "ed" and len(lemma) >= 3
+            and lemma[-1] not in _VOWELS | set("wxy") and lemma[-2] in _VOWELS and lemma[-3] not in _VOWELS
+            and lemma + "e" in _verb_lemmas()):
+        return lemma + "e"
+    return lemma
+
+
+@lru_cache(maxsize=1)
+def _verb_lemmas() -> FrozenSet[str]:
+    """The verbs spaCy's English lemmatizer knows (its lemma index)."""
+    try:
+        from .text import get_nlp
+        return frozenset(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")["verb"])
+    except Exception:  # a pipeline without the rule lemmatizer's tables: spaCy's forms as they are
+        return frozenset()
 
 
 def _claims_of(tok) -> Tuple[Claim, ...]:
@@ -1048,9 +1110,11 @@ def contradiction(unit: Claim, other: Claim) -> str:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
         changed = bool(mine.party and theirs.party and not _named_alike(mine, theirs)) or _other_detail(unit, other)
         return CHANGED if changed else ""
-    straight = bool(unit.agent.core & other.agent.core or unit.patient.core & other.patient.core)
-    crossed = bool(unit.agent.core & other.patient.core and unit.patient.core & other.agent.core)
-    if ((crossed or _one_role_crossed(unit, other)) and not straight) or _owners_swapped(unit, other):
+    straight = len(unit.agent.core & other.agent.core) + len(unit.patient.core & other.patient.core)
+    crossed = unit.agent.core & other.patient.core and unit.patient.core & other.agent.core
+    if crossed:  # most of the roles' words crossed ("Manchester United beat Manchester City" for the other way)
+        crossed = len(unit.agent.core & other.patient.core) + len(unit.patient.core & other.agent.core) > straight
+    if crossed or (_one_role_crossed(unit, other) and not straight) or _owners_swapped(unit, other):
         return DENIED
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):
         if mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs)):
@@ -1155,7 +1219,7 @@ def _quantity_stems() -> FrozenSet[str]:
 @lru_cache(maxsize=1)
 def _other_kind_stems() -> dict:
     """Each kind of person of OTHER_KIND, and of thing of OTHER_THING (stemmed), with the kinds it excludes."""
-    return _excluding(OTHER_KIND + OTHER_THING)
+    return _excluding(OTHER_KIND + OTHER_THING + tuple(combinations(OCCUPATIONS, 2)))
 
 
 def _lost_by_score(claim: Claim) -> bool:
@@ -1445,6 +1509,15 @@ def contradiction_of(unit_claims: Sequence[Claim], text_claims: Sequence[Claim])
     return found
 
 
+def _event_cancelled(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` cancels the unit's act, named by the noun of its verb, with the unit's agent as its own or
+    as the noun's: "Junior doctors have called off their strike" against "Junior doctors will strike"."""
+    if other.predicate not in CANCELLING_VERBS or other.negated or other.hedged or other.entailed or unit.plan:
+        return False
+    return bool(unit.forms & other.patient.core and unit.agent.core
+                and unit.agent.core & (other.agent.core | other.patient.stems))
+
+
 RESTATED = 2  # words of a negated claim's object and other arguments a unit must share to be denied by it
 
 
@@ -1461,6 +1534,8 @@ def _denied_in_other_words(unit_claims: Sequence[Claim], text_claims: Sequence[C
     if not unit_claims or any(c.negated for c in unit_claims):
         return False
     said = _argument_stems(unit_claims)
+    if any(_event_cancelled(u, c) for u in unit_claims for c in text_claims):
+        return True
     for c in text_claims:
         if not c.negated or c.entailed or not c.forms & said:
             continue

@@ -578,6 +578,45 @@ def test_contradicted(unit, text, expected):
      "from Gatwick on Friday.", "changed"),
     ("The airline cancelled all of its flights from Gatwick on Monday.", "On Monday the airline cancelled all its "
      "Gatwick flights.", ""),
+    # the figure a change is measured from is the claim's ("down from $9.5 billion")
+    ("Shell reported a profit of $6.2 billion, down from $9.5 billion a year earlier.", "Shell reported a profit of "
+     "$6.2 billion, up from $4.5 billion a year earlier.", "changed"),
+    ("Shell reported a profit of $6.2 billion, down from $9.5 billion a year earlier.", "Shell reported a profit of "
+     "$6.2 billion, down from $9.5 billion in the same quarter last year.", ""),
+    # an occupation is no other occupation
+    ("Teachers in Scotland have accepted a pay offer.", "Nurses in Scotland have accepted a pay offer.", "changed"),
+    ("Teachers in Scotland have accepted a pay offer.", "Scottish teachers have accepted the pay offer.", ""),
+    # an act called off, named by the noun of the unit's verb
+    ("Junior doctors will strike for five days from Wednesday.", "Junior doctors have called off their five-day "
+     "strike.", "denied"),
+    ("Junior doctors will strike for five days from Wednesday.", "Junior doctors have called off talks and will "
+     "strike from Wednesday.", ""),
+    ("Junior doctors will strike for five days from Wednesday.", "Junior doctors have called a five-day strike "
+     "from Wednesday.", ""),
+    # "one" counting a noun is a figure; "one of" and "no one" are words
+    ("Gateshead have signed Wes Atkinson on a one-month loan deal.", "Gateshead have signed Wes Atkinson on a "
+     "four-month loan deal.", "changed"),
+    ("Gateshead have signed Wes Atkinson on a one-month loan deal.", "Gateshead signed Wes Atkinson on loan for a "
+     "month.", ""),
+    ("Burundi is one of the world's poorest nations.", "Burundi is one of the world's poorest, with a population of "
+     "about 10m.", ""),
+    # the clause of a negated report is not stated
+    ("The company will close the factory.", "The company will close the factory, its chief executive did not say.",
+     "denied"),
+    ("The company will close the factory.", "Its chief executive did not say that the company will close the "
+     "factory.", "denied"),
+    ("The company will close the factory.", "Its chief executive did not say when the company will close the "
+     "factory.", ""),
+    ("The company will close the factory.", "The company will close the factory, its chief executive said.", ""),
+    # most of the roles' words crossed: the same words in both teams' names
+    ("Manchester City beat Manchester United 2-1.", "Manchester United beat Manchester City 2-1.", "denied"),
+    ("The US Federal Reserve has raised its interest rate, only the second increase in a decade.", "Its interest "
+     "rate has raised the US Federal Reserve, only the second increase in a decade.", "denied"),
+    # a named object beside an amount is the one fined, whether parsed as the object or as the recipient
+    ("A judge fined Donald Trump $355 million.", "A judge fined Rudy Giuliani $355 million.", "changed"),
+    ("A judge fined Donald Trump $355 million.", "Donald Trump was fined $355 million by a judge.", ""),
+    # a past form read as its verb ending in "e" ("fined": fine, not fin)
+    ("A judge fined Donald Trump $355 million.", "A judge did not fine Donald Trump $355 million.", "denied"),
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""

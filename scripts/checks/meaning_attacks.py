@@ -11,7 +11,8 @@ both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints th
 over the paraphrase when it is above 0.10.  A second table scores other ways of changing one fact (another
 outcome, a vote against, another time, an opposite verb, before for after, despite for because of, whose offer
 swapped), each on one reference of one sentence.  A third scores eighteen more one-sentence stories, each with
-a paraphrase and attacks on one of its facts (or every claim negated).  tests/test_claims.py holds the same classes
+a paraphrase and attacks on one of its facts (or every claim negated); a fourth, twenty stories written later the
+same way.  tests/test_claims.py holds the same classes
 on other stories.
 """
 from __future__ import annotations
@@ -402,6 +403,208 @@ MORE_STORIES = [
      }),
 ]
 
+# twenty more one-sentence stories, written after the readings the stories above led to: a test of those
+# readings on texts they were not written for
+LATER_STORIES = [
+    ("ecb",
+     "The European Central Bank raised interest rates by a quarter of a percentage point on Thursday, its first "
+     "increase in eleven years.",
+     "On Thursday the ECB lifted borrowing costs by 0.25 percentage points, the first rise in 11 years.",
+     {"negated":
+          "The European Central Bank did not raise interest rates by a quarter of a percentage point on Thursday, its "
+          "first increase in eleven years.",
+      "another party":
+          "The Bank of England raised interest rates by a quarter of a percentage point on Thursday, its first "
+          "increase in eleven years.",
+      "other figures":
+          "The European Central Bank raised interest rates by half a percentage point on Thursday, its first increase "
+          "in eight years."}),
+    ("djokovic",
+     "Novak Djokovic beat Carlos Alcaraz in straight sets to win his 25th Grand Slam title at the US Open.",
+     "Carlos Alcaraz was beaten in straight sets by Novak Djokovic, who claimed a 25th Grand Slam title at the US "
+     "Open.",
+     {"negated":
+          "Novak Djokovic failed to beat Carlos Alcaraz in straight sets and did not win his 25th Grand Slam title at "
+          "the US Open.",
+      "roles swapped":
+          "Carlos Alcaraz beat Novak Djokovic in straight sets to win his 25th Grand Slam title at the US Open.",
+      "another party":
+          "Novak Djokovic beat Daniil Medvedev in straight sets to win his 25th Grand Slam title at the US Open.",
+      "other figures":
+          "Novak Djokovic beat Carlos Alcaraz in straight sets to win his 22nd Grand Slam title at the US Open."}),
+    ("charged",
+     "A 45-year-old man has been charged with the murder of a teenager who was stabbed in Leeds on Saturday night.",
+     "Police have charged a man, 45, with murdering a teenage boy who was knifed in Leeds late on Saturday.",
+     {"negated":
+          "A 45-year-old man has not been charged with the murder of a teenager who was stabbed in Leeds on Saturday "
+          "night.",
+      "another party":
+          "A 45-year-old man has been charged with the murder of a teenager who was stabbed in Bradford on Saturday "
+          "night.",
+      "other figures":
+          "A 27-year-old man has been charged with the murder of a teenager who was stabbed in Leeds on Saturday "
+          "night."}),
+    ("senate",
+     "The Senate passed a $1.2 trillion spending bill late on Friday, averting a government shutdown.",
+     "A government shutdown was avoided after senators approved a $1.2tn spending package late on Friday.",
+     {"negated":
+          "The Senate rejected a $1.2 trillion spending bill late on Friday, failing to avert a government shutdown.",
+      "another party":
+          "The House of Representatives passed a $1.2 trillion spending bill late on Friday, averting a government "
+          "shutdown.",
+      "other figures":
+          "The Senate passed a $2.1 trillion spending bill late on Friday, averting a government shutdown."}),
+    ("unilever",
+     "Unilever will cut 7,500 jobs as part of a plan to separate its ice cream business.",
+     "Some 7,500 posts are to go at Unilever as it splits off its ice cream division.",
+     {"negated":
+          "Unilever will not cut 7,500 jobs as part of a plan to separate its ice cream business.",
+      "another party":
+          "Nestle will cut 7,500 jobs as part of a plan to separate its ice cream business.",
+      "other figures":
+          "Unilever will cut 2,500 jobs as part of a plan to separate its ice cream business."}),
+    ("rover",
+     "NASA's Perseverance rover has found evidence of an ancient lake in Jezero Crater on Mars.",
+     "Evidence of an ancient lake in Mars' Jezero Crater has been discovered by NASA's Perseverance rover.",
+     {"negated":
+          "NASA's Perseverance rover has found no evidence of an ancient lake in Jezero Crater on Mars.",
+      "another party":
+          "China's Zhurong rover has found evidence of an ancient lake in Jezero Crater on Mars.",
+      "other figures":
+          "NASA's Perseverance rover has found evidence of an ancient lake in Gale Crater on Mars."}),
+    ("storm",
+     "Storm Ciaran left 1.2 million homes without power in France after winds of up to 207 km/h hit Brittany.",
+     "Winds of up to 207 km/h battered Brittany as Storm Ciaran cut power to 1.2 million French homes.",
+     {"another party":
+          "Storm Ciaran left 1.2 million homes without power in Spain after winds of up to 207 km/h hit Galicia.",
+      "other figures":
+          "Storm Ciaran left 3.5 million homes without power in France after winds of up to 150 km/h hit Brittany."}),
+    ("fine",
+     "A judge in New York fined Donald Trump $355 million after finding that he had inflated the value of his "
+     "properties.",
+     "Donald Trump was ordered by a New York judge to pay $355m for overstating what his properties were worth.",
+     {"negated":
+          "A judge in New York did not fine Donald Trump $355 million after finding that he had not inflated the value"
+          " of his properties.",
+      "another party":
+          "A judge in New York fined Rudy Giuliani $355 million after finding that he had inflated the value of his "
+          "properties.",
+      "other figures":
+          "A judge in New York fined Donald Trump $83 million after finding that he had inflated the value of his "
+          "properties."}),
+    ("ryanair",
+     "Ryanair carried a record 19.3 million passengers in July, up 11% on the same month last year.",
+     "A record 19.3 million people flew with Ryanair in July, an 11% rise on July last year.",
+     {"negated":
+          "Ryanair carried fewer passengers in July than in the same month last year.",
+      "another party":
+          "EasyJet carried a record 19.3 million passengers in July, up 11% on the same month last year.",
+      "other figures":
+          "Ryanair carried a record 17.1 million passengers in July, up 4% on the same month last year."}),
+    ("teachers",
+     "Teachers in Scotland have accepted a pay offer of 14.6% over two years, ending a long-running dispute.",
+     "A long-running dispute is over after Scottish teachers voted to accept a 14.6% pay rise over two years.",
+     {"negated":
+          "Teachers in Scotland have rejected a pay offer of 14.6% over two years, prolonging a long-running dispute.",
+      "another party":
+          "Nurses in Scotland have accepted a pay offer of 14.6% over two years, ending a long-running dispute.",
+      "other figures":
+          "Teachers in Scotland have accepted a pay offer of 9.5% over three years, ending a long-running dispute."}),
+    ("kovacic",
+     "Manchester City have signed Croatian midfielder Mateo Kovacic from Chelsea for £25 million.",
+     "Croatia midfielder Mateo Kovacic has joined Manchester City from Chelsea in a £25m deal.",
+     {"roles swapped":
+          "Chelsea have signed Croatian midfielder Mateo Kovacic from Manchester City for £25 million.",
+      "another party":
+          "Manchester United have signed Croatian midfielder Mateo Kovacic from Chelsea for £25 million.",
+      "other figures":
+          "Manchester City have signed Croatian midfielder Mateo Kovacic from Chelsea for £52 million."}),
+    ("byelection",
+     "Labour won the Rutherglen by-election with a majority of 9,446 votes over the SNP.",
+     "The SNP lost the Rutherglen by-election to Labour, who had a majority of 9,446.",
+     {"roles swapped":
+          "The SNP won the Rutherglen by-election with a majority of 9,446 votes over Labour.",
+      "another party":
+          "The Conservatives won the Rutherglen by-election with a majority of 9,446 votes over the SNP.",
+      "other figures":
+          "Labour won the Rutherglen by-election with a majority of 2,446 votes over the SNP."}),
+    ("morocco",
+     "At least 2,000 people were killed when a magnitude 6.8 earthquake struck Morocco's Atlas Mountains on Friday "
+     "night.",
+     "A 6.8-magnitude quake hit the Atlas Mountains in Morocco late on Friday, killing more than 2,000 people.",
+     {"another party":
+          "At least 2,000 people were killed when a magnitude 6.8 earthquake struck Algeria's Atlas Mountains on "
+          "Friday night.",
+      "other figures":
+          "At least 200 people were killed when a magnitude 5.8 earthquake struck Morocco's Atlas Mountains on Friday "
+          "night."}),
+    ("booker",
+     "The Booker Prize was awarded to Irish writer Paul Lynch for his novel Prophet Song.",
+     "Irish author Paul Lynch has won the Booker Prize with his novel Prophet Song.",
+     {"negated":
+          "The Booker Prize was not awarded to Irish writer Paul Lynch for his novel Prophet Song.",
+      "another party":
+          "The Booker Prize was awarded to Canadian writer Sarah Bernstein for her novel Study for Obedience."}),
+    ("shell",
+     "Shell reported a profit of $6.2 billion for the third quarter, down from $9.5 billion a year earlier.",
+     "Third-quarter profit at Shell fell to $6.2bn from $9.5bn in the same period last year.",
+     {"negated":
+          "Shell reported a loss of $6.2 billion for the third quarter, down from a profit of $9.5 billion a year "
+          "earlier.",
+      "another party":
+          "BP reported a profit of $6.2 billion for the third quarter, down from $9.5 billion a year earlier.",
+      "other figures":
+          "Shell reported a profit of $6.2 billion for the third quarter, up from $4.5 billion a year earlier."}),
+    ("hs2",
+     "The prime minister has scrapped the northern leg of HS2 from Birmingham to Manchester.",
+     "HS2's northern section, between Birmingham and Manchester, has been cancelled by the prime minister.",
+     {"negated":
+          "The prime minister has kept the northern leg of HS2 from Birmingham to Manchester.",
+      "another party":
+          "The prime minister has scrapped the northern leg of HS2 from Birmingham to Leeds."}),
+    ("pickup",
+     "Anna will pick Tom up from the station at 6 pm because his car broke down.",
+     "Tom's car has broken down, so Anna is collecting him from the station at six in the evening.",
+     {"negated":
+          "Anna will not pick Tom up from the station at 6 pm because his car broke down.",
+      "roles swapped":
+          "Tom will pick Anna up from the station at 6 pm because her car broke down.",
+      "another party":
+          "Jake will pick Tom up from the station at 6 pm because his car broke down.",
+      "other figures":
+          "Anna will pick Tom up from the station at 9 pm because his car broke down."}),
+    ("loan",
+     "Mark lent Sarah 50 pounds, and she promised to pay him back on Friday.",
+     "Sarah borrowed £50 from Mark and said she would return it on Friday.",
+     {"roles swapped":
+          "Sarah lent Mark 50 pounds, and he promised to pay her back on Friday.",
+      "another party":
+          "Mark lent Emily 50 pounds, and she promised to pay him back on Friday.",
+      "other figures":
+          "Mark lent Sarah 500 pounds, and she promised to pay him back on Monday."}),
+    ("strike",
+     "Junior doctors in England will strike for five days from Wednesday in a dispute over pay.",
+     "A five-day walkout over pay by junior doctors in England begins on Wednesday.",
+     {"negated":
+          "Junior doctors in England have called off their five-day strike from Wednesday in a dispute over pay.",
+      "another party":
+          "Nurses in England will strike for five days from Wednesday in a dispute over pay.",
+      "other figures":
+          "Junior doctors in England will strike for three days from Monday in a dispute over pay."}),
+    ("bridge",
+     "The Francis Scott Key Bridge in Baltimore collapsed after it was struck by a container ship on Tuesday.",
+     "A container ship hit Baltimore's Francis Scott Key Bridge on Tuesday, bringing it down.",
+     {"negated":
+          "The Francis Scott Key Bridge in Baltimore did not collapse after it was struck by a container ship on "
+          "Tuesday.",
+      "roles swapped":
+          "A container ship collapsed after it was struck by the Francis Scott Key Bridge in Baltimore on Tuesday.",
+      "another party":
+          "The Chesapeake Bay Bridge in Baltimore collapsed after it was struck by a container ship on Tuesday.",
+      "other figures":
+          "The Francis Scott Key Bridge in Baltimore collapsed after it was struck by a container ship on Sunday."}),
+]
+
 
 def other_rows(scorer: PyramidScorer):
     """(name, copy, paraphrase, attack) scores of each of OTHER_ATTACKS against its reference alone."""
@@ -410,9 +613,9 @@ def other_rows(scorer: PyramidScorer):
         yield name, *(r.score for r in results)
 
 
-def more_rows(scorer: PyramidScorer):
-    """(name, scores by candidate name) of each of MORE_STORIES against its reference alone."""
-    for name, ref, para, attacks in MORE_STORIES:
+def more_rows(scorer: PyramidScorer, stories=MORE_STORIES):
+    """(name, scores by candidate name) of each of ``stories`` (MORE_STORIES) against its reference alone."""
+    for name, ref, para, attacks in stories:
         texts = [ref, para] + list(attacks.values())
         results = scorer.score(texts, references=[[ref]] * len(texts), progress=False)
         yield name, dict(zip(["copy", "paraphrase", *attacks], (r.score for r in results)))
@@ -469,16 +672,17 @@ def main():
         passed += 2 - len(fails)
         print(f"| {name} | {copy:.3f} | {para:.3f} | {attack:.3f} | {', '.join(fails)} |")
     print(f"\n{passed} of {2 * len(OTHER_ATTACKS)} checks pass")
-    print("\nMore stories, one reference of one sentence (each attack against the paraphrase):\n")
-    print("| story | copy | paraphrase | attacks | fails |\n|---|---|---|---|---|")
-    passed = total = 0
-    for name, scores in more_rows(scorer):
-        fails = failures(scores)
-        attacks = ", ".join(f"{k} {v:.3f}" for k, v in scores.items() if k not in ("copy", "paraphrase"))
-        print(f"| {name} | {scores['copy']:.3f} | {scores['paraphrase']:.3f} | {attacks} | {', '.join(fails)} |")
-        total += len(scores) - 1
-        passed += len(scores) - 1 - len(fails)
-    print(f"\n{passed} of {total} checks pass")
+    for title, stories in (("More stories", MORE_STORIES), ("Later stories", LATER_STORIES)):
+        print(f"\n{title}, one reference of one sentence (each attack against the paraphrase):\n")
+        print("| story | copy | paraphrase | attacks | fails |\n|---|---|---|---|---|")
+        passed = total = 0
+        for name, scores in more_rows(scorer, stories):
+            fails = failures(scores)
+            attacks = ", ".join(f"{k} {v:.3f}" for k, v in scores.items() if k not in ("copy", "paraphrase"))
+            print(f"| {name} | {scores['copy']:.3f} | {scores['paraphrase']:.3f} | {attacks} | {', '.join(fails)} |")
+            total += len(scores) - 1
+            passed += len(scores) - 1 - len(fails)
+        print(f"\n{passed} of {total} checks pass")
     print(f"signature: {scorer.signature()}")
 
 

@@ -81,7 +81,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .figures import SCALES as AMOUNT_SCALES, part_before
-from .text import _stop_stems, content_words, detect_language, number_value, parse_many, stem, words
+from .text import _stop_stems, content_words, detect_language, get_nlp, number_value, parse_many, stem, words
 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
@@ -294,9 +294,9 @@ RELATIVE_PERIODS = {"week", "weekend", "month", "year"}
 RELATIVE_STEPS = {"last": "-1", "this": "+0", "next": "+1"}
 # verbs that report what their complement clause says: the heads of that clause are arguments of the report too,
 # so that "Myanmar says two aircraft were shot down" bears on "Venezuela says two aircraft were shot down"
+REPORTING = frozenset({"say", "tell", "announce", "report", "claim", "state", "confirm", "reveal", "warn", "insist"})
 # words that open a reported clause whose fact is taken as given: "did not say when it will close" (it will)
 PRESUPPOSING = frozenset({"when", "where", "why", "how"})
-REPORTING = frozenset({"say", "tell", "announce", "report", "claim", "state", "confirm", "reveal", "warn", "insist"})
 _FIGURE = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 _SCALED = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(" + "|".join(AMOUNT_SCALES) + ")$",
                      re.IGNORECASE)  # "6.5bn", "10m", "440million": one token
@@ -689,8 +689,8 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
             other.append(c)
             agent.extend(g for p in c.children if p.dep_ == "prep" and p.lower_ == "by"
                          for g in p.children if g.dep_ == "pobj")  # the parser may hang "by" on the object
-        elif dep == "dative" and c.pos_ == "PROPN":  # "fined Rudy Giuliani $355 million": the one fined, as
-            patient.append(c)  # "fined Donald Trump $355 million" is parsed (two objects)
+        elif dep == "dative" and c.pos_ == "PROPN":  # a named recipient is the patient: "fined Rudy Giuliani $355
+            patient.append(c)  # million" as "fined Donald Trump $355 million", which is parsed with two objects
         elif dep in OBJECTS:
             (patient if OBJECTS[dep] == "patient" else other).append(c)
         elif dep == "agent":  # passive "by": its object is the agent
@@ -920,9 +920,8 @@ def _lemma(tok) -> str:
 def _verb_lemmas() -> FrozenSet[str]:
     """The verbs spaCy's English lemmatizer knows (its lemma index)."""
     try:
-        from .text import get_nlp
         return frozenset(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")["verb"])
-    except Exception:  # a pipeline without the rule lemmatizer's tables: spaCy's forms as they are
+    except (KeyError, AttributeError):  # a pipeline without the rule lemmatizer's tables: spaCy's forms as they are
         return frozenset()
 
 
@@ -1529,8 +1528,9 @@ def _argument_stems(unit_claims: Sequence[Claim]) -> FrozenSet[str]:
 def _denied_in_other_words(unit_claims: Sequence[Claim], text_claims: Sequence[Claim]) -> bool:
     """Whether the text negates what the unit states with another construction: "The win gave them the league
     title" against "did not win the league title" (the unit's noun is the text's verb, with RESTATED of its object
-    and other words), and the text does not also state it positively.  A verb read as its opposite's other
-    polarity restates the unit's noun of that verb: "plans to cut 27 jobs" for "news of 27 job cuts"."""
+    and other words), and the text does not also state it positively, or calls off the act the unit's verb names
+    (:func:`_event_cancelled`).  A verb read as its opposite's other polarity restates the unit's noun of that verb:
+    "plans to cut 27 jobs" for "news of 27 job cuts"."""
     if not unit_claims or any(c.negated for c in unit_claims):
         return False
     said = _argument_stems(unit_claims)

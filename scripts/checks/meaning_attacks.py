@@ -12,7 +12,7 @@ over the paraphrase when it is above 0.10.  A second table scores other ways of 
 outcome, a vote against, another time, an opposite verb, before for after, despite for because of, whose offer
 swapped), each on one reference of one sentence.  A third scores eighteen more one-sentence stories, each with
 a paraphrase and attacks on one of its facts (or every claim negated); a fourth, twenty stories written later the
-same way.  tests/test_claims.py holds the same classes
+same way; a fifth, ten more.  tests/test_claims.py holds the same classes
 on other stories.
 """
 from __future__ import annotations
@@ -605,6 +605,101 @@ LATER_STORIES = [
           "The Francis Scott Key Bridge in Baltimore collapsed after it was struck by a container ship on Sunday."}),
 ]
 
+# ten more, written after the readings the later stories led to, with other forms of each attack ("never",
+# "failed to", "refused to", "abandoned plans to", "no nurse", another pronoun, another year): a test of them all
+LAST_STORIES = [
+    ("census",
+     "The population of Nigeria rose to 220 million in 2022, according to the United Nations.",
+     "According to the UN, Nigeria had 220 million people in 2022 after its population grew.",
+     {"negated":
+          "The population of Nigeria never rose to 220 million in 2022, according to the United Nations.",
+      "another party":
+          "The population of Ethiopia rose to 220 million in 2022, according to the United Nations.",
+      "other figures":
+          "The population of Nigeria rose to 220 million in 2019, according to the United Nations."}),
+    ("ceo",
+     "Satya Nadella will step down as chief executive of Microsoft at the end of the year, the company said.",
+     "Microsoft said its chief executive, Satya Nadella, is to leave the post when the year ends.",
+     {"negated":
+          "Satya Nadella will not step down as chief executive of Microsoft at the end of the year, the company said.",
+      "another party":
+          "Sundar Pichai will step down as chief executive of Microsoft at the end of the year, the company said.",
+      "other figures":
+          "Satya Nadella will step down as chief executive of Microsoft at the end of next month, the company said."}),
+    ("rescue",
+     "Coastguards rescued 43 migrants from a sinking boat off the coast of Lampedusa on Saturday.",
+     "On Saturday 43 migrants were saved by coastguards after their boat began to sink near Lampedusa.",
+     {"negated":
+          "Coastguards failed to rescue 43 migrants from a sinking boat off the coast of Lampedusa on Saturday.",
+      "another party":
+          "Fishermen rescued 43 migrants from a sinking boat off the coast of Lampedusa on Saturday.",
+      "other figures":
+          "Coastguards rescued 34 migrants from a sinking boat off the coast of Lampedusa on Saturday."}),
+    ("pronoun",
+     "The actress said she had been offered the role after her audition in London.",
+     "After auditioning in London, the actress was offered the part, she said.",
+     {"another party":
+          "The actor said he had been offered the role after his audition in London.",
+      "other figures":
+          "The actress said she had been offered the role after her audition in Paris."}),
+    ("final",
+     "Spain beat England 1-0 in Sydney to win the Women's World Cup for the first time.",
+     "England were beaten 1-0 by Spain in Sydney, giving Spain their first Women's World Cup.",
+     {"negated":
+          "Spain did not beat England in Sydney and did not win the Women's World Cup.",
+      "roles swapped":
+          "England beat Spain 1-0 in Sydney to win the Women's World Cup for the first time.",
+      "another party":
+          "Spain beat Sweden 1-0 in Sydney to win the Women's World Cup for the first time.",
+      "other figures":
+          "Spain beat England 2-1 in Sydney to win the Women's World Cup for the first time."}),
+    ("ban",
+     "The government has banned the sale of disposable vapes to protect children's health.",
+     "Disposable vapes can no longer be sold, after the government outlawed them to protect the health of children.",
+     {"negated":
+          "The government has refused to ban the sale of disposable vapes despite concerns about children's health.",
+      "another party":
+          "The supermarket has banned the sale of disposable vapes to protect children's health."}),
+    ("hospital",
+     "A nurse was attacked by a patient at the Royal Infirmary in Edinburgh on Tuesday night.",
+     "On Tuesday night a patient assaulted a nurse at Edinburgh's Royal Infirmary.",
+     {"negated":
+          "No nurse was attacked by a patient at the Royal Infirmary in Edinburgh on Tuesday night.",
+      "roles swapped":
+          "A patient was attacked by a nurse at the Royal Infirmary in Edinburgh on Tuesday night.",
+      "another party":
+          "A nurse was attacked by a patient at the Royal Infirmary in Glasgow on Tuesday night.",
+      "other figures":
+          "A nurse was attacked by a patient at the Royal Infirmary in Edinburgh on Thursday night."}),
+    ("merger",
+     "Vodafone and Three have agreed to merge their UK businesses in a deal worth £15 billion.",
+     "A £15bn deal will combine the UK operations of Three and Vodafone.",
+     {"negated":
+          "Vodafone and Three have abandoned plans to merge their UK businesses in a deal worth £15 billion.",
+      "another party":
+          "Vodafone and O2 have agreed to merge their UK businesses in a deal worth £15 billion.",
+      "other figures":
+          "Vodafone and Three have agreed to merge their UK businesses in a deal worth £5 billion."}),
+    ("exam",
+     "Maria passed her driving test on her third attempt last week.",
+     "Last week, at the third try, Maria got through her driving test.",
+     {"negated":
+          "Maria failed her driving test on her third attempt last week.",
+      "another party":
+          "Sofia passed her driving test on her third attempt last week.",
+      "other figures":
+          "Maria passed her driving test on her first attempt last week."}),
+    ("dinner",
+     "Tom invited Lisa to dinner on Friday, but she said she was busy.",
+     "Lisa turned down Tom's Friday dinner invitation, saying she was busy.",
+     {"roles swapped":
+          "Lisa invited Tom to dinner on Friday, but he said he was busy.",
+      "another party":
+          "Tom invited Kate to dinner on Friday, but she said she was busy.",
+      "other figures":
+          "Tom invited Lisa to dinner on Sunday, but she said she was busy."}),
+]
+
 
 def other_rows(scorer: PyramidScorer):
     """(name, copy, paraphrase, attack) scores of each of OTHER_ATTACKS against its reference alone."""
@@ -672,7 +767,8 @@ def main():
         passed += 2 - len(fails)
         print(f"| {name} | {copy:.3f} | {para:.3f} | {attack:.3f} | {', '.join(fails)} |")
     print(f"\n{passed} of {2 * len(OTHER_ATTACKS)} checks pass")
-    for title, stories in (("More stories", MORE_STORIES), ("Later stories", LATER_STORIES)):
+    for title, stories in (("More stories", MORE_STORIES), ("Later stories", LATER_STORIES),
+                           ("Last stories", LAST_STORIES)):
         print(f"\n{title}, one reference of one sentence (each attack against the paraphrase):\n")
         print("| story | copy | paraphrase | attacks | fails |\n|---|---|---|---|---|")
         passed = total = 0

@@ -81,7 +81,8 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .figures import SCALES as AMOUNT_SCALES, part_before
-from .text import _stop_stems, content_words, detect_language, get_nlp, number_value, parse_many, stem, words
+from .text import (_stop_stems, content_words, detect_language, known_verbs, number_value, parse_many, stem,
+                   words)
 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
@@ -902,6 +903,7 @@ def _written_stems(lemmas) -> FrozenSet[str]:
 
 
 _VOWELS = frozenset("aeiou")
+_UNDOUBLED = _VOWELS | frozenset("wxy")  # final letters a verb never doubles before "-ed"
 
 
 def _lemma(tok) -> str:
@@ -909,20 +911,10 @@ def _lemma(tok) -> str:
     verb without it ("fined": "fin", "dined": "din"), since a verb ending in one vowel and one consonant doubles the
     consonant before "-ed" ("pinned", "binned")."""
     lemma, word = tok.lemma_.lower(), tok.lower_
-    if (tok.tag_ in ("VBD", "VBN") and word == lemma + "ed" and len(lemma) >= 3
-            and lemma[-1] not in _VOWELS | set("wxy") and lemma[-2] in _VOWELS and lemma[-3] not in _VOWELS
-            and lemma + "e" in _verb_lemmas()):
+    if (tok.tag_ in ("VBD", "VBN") and word == lemma + "ed" and len(lemma) >= 3 and lemma[-1] not in _UNDOUBLED
+            and lemma[-2] in _VOWELS and lemma[-3] not in _VOWELS and lemma + "e" in known_verbs()):
         return lemma + "e"
     return lemma
-
-
-@lru_cache(maxsize=1)
-def _verb_lemmas() -> FrozenSet[str]:
-    """The verbs spaCy's English lemmatizer knows (its lemma index)."""
-    try:
-        return frozenset(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")["verb"])
-    except (KeyError, AttributeError):  # a pipeline without the rule lemmatizer's tables: spaCy's forms as they are
-        return frozenset()
 
 
 def _claims_of(tok) -> Tuple[Claim, ...]:
@@ -1110,9 +1102,9 @@ def contradiction(unit: Claim, other: Claim) -> str:
         changed = bool(mine.party and theirs.party and not _named_alike(mine, theirs)) or _other_detail(unit, other)
         return CHANGED if changed else ""
     straight = len(unit.agent.core & other.agent.core) + len(unit.patient.core & other.patient.core)
-    crossed = unit.agent.core & other.patient.core and unit.patient.core & other.agent.core
-    if crossed:  # most of the roles' words crossed ("Manchester United beat Manchester City" for the other way)
-        crossed = len(unit.agent.core & other.patient.core) + len(unit.patient.core & other.agent.core) > straight
+    to_patient, to_agent = unit.agent.core & other.patient.core, unit.patient.core & other.agent.core
+    # most of the roles' words crossed ("Manchester United beat Manchester City" for the other way)
+    crossed = to_patient and to_agent and len(to_patient) + len(to_agent) > straight
     if crossed or (_one_role_crossed(unit, other) and not straight) or _owners_swapped(unit, other):
         return DENIED
     for mine, theirs in ((unit.agent, other.agent), (unit.patient, other.patient)):

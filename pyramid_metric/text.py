@@ -314,6 +314,15 @@ def _remember_base_forms(nlp) -> None:
     lemmatizer.is_base_form = is_base_form
 
 
+@lru_cache(maxsize=1)
+def known_verbs() -> frozenset:
+    """The verbs spaCy's English lemmatizer knows (its lemma index); none for a pipeline without those tables."""
+    try:
+        return frozenset(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")["verb"])
+    except (KeyError, AttributeError):
+        return frozenset()
+
+
 def spacy_model_name() -> str:
     """Name and version of the loaded spaCy pipeline, for signatures."""
     nlp = get_nlp()

@@ -33,34 +33,35 @@ win": SAME_EVENT, OPPOSITE, an opposite denying only a claim of the same subject
 buyer: CONVERSES) and at least one argument word; "X beat Y" also entails "X won", which may deny a unit's "Y won"
 but never vouches for a unit, and "voted against the plan" entails "did not approve the plan" (VOTES). A claim that
 states another outcome of the unit's thing ("were injured" for "were killed", "delayed" for "cancelled", "cleared
-of" for "charged with": OTHER_OUTCOMES) bears on it too, and changes a detail of it. A negated claim also denies a
+of" for "charged with": OTHER_OUTCOMES; a verb's antonym in WordNet 3.0, "ends" for "begins", "was missed by" for
+"was hit by": ANTONYMS_FILE) bears on it too, and changes a detail of it. A negated claim also denies a
 unit that states it with another construction, its verb a noun of the unit ("did not win the title" against "the win
 gave them the title": :func:`_denied_in_other_words`), and a claim that calls off or cancels the act a unit's
 verb names, as a noun, denies it ("have called off their strike" against "will strike": :func:`_event_cancelled`).
-It **contradicts** the unit claim when, bearing on it, it has
-the other polarity (a copula only where it describes the subject with the same words: "Christine will not be at
-school" does not deny "Christine is sick"), is hedged where the unit, with an agent (its own or its governor's), is
-not ("could beat" against "beat"), says of the same subject the opposite state (OPPOSITE_STATES: "was dead" against
-"was alive"), swaps its agent and patient (the agent of one is the patient of the other and neither role matches),
-or, with the same patient, its agent and the party its patient is said of ("the government rejected the nurses'
-offer" for "nurses rejected the government's offer": :func:`_owners_swapped`), puts another name in a role the unit
-fills with a name (the unit's name absent from the summary's claim, or another of the same family, city or kind:
-"Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the Bank of England" and "the European
-Central Bank"; a title or one letter misspelt is no other name, nor a name typed with a letter left out or two
-swapped: :func:`_typo`), describes one of the unit's words with another name of the same kind where the unit's is
-not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers":
+It **contradicts** the unit claim when, bearing on it, it has the other polarity (a copula only where it describes
+the subject with the same words: "Christine will not be at school" does not deny "Christine is sick"), is hedged
+where the unit, with an agent (its own or its governor's), is not ("could beat" against "beat"), says of the same
+subject the opposite state (OPPOSITE_STATES and WordNet's antonyms of adjectives: "was dead" against "was alive",
+"is rich" against "is poor"), swaps its agent and patient (the agent of one is the patient of the other and neither
+role matches), or, with the same patient, its agent and the party its patient is said of ("the government rejected
+the nurses' offer" for "nurses rejected the government's offer": :func:`_owners_swapped`), puts another name in a
+role the unit fills with a name (the unit's name absent from the summary's claim, or another of the same family,
+city or kind: "Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City", "the Bank of England" and
+"the European Central Bank"; a title or one letter misspelt is no other name, nor a name typed with a letter left
+out or two swapped: :func:`_typo`), describes one of the unit's words with another name of the same kind where the
+unit's is not said ("a camp in Panama" for "a camp in Norway", "Spanish soldiers" for "British soldiers":
 :func:`_other_modifier_name`), puts a person of another kind in a role ("a woman" for "a man", "his sister" for "his
 brother", "a doctor" for "a nurse": OTHER_KIND, and one occupation for another, "nurses" for "teachers":
-OCCUPATIONS; "she" for "he", "her company" for "his company": PRONOUN_GENDERS),
-says a degree that excludes the unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than
-200": OPPOSITE_DEGREES), places it on the other side of what the unit places it before or after ("signed before the
-medical" for "signed after the medical", "despite" for "because of": OTHER_LINK), or states other figures (both have
-figures, none shared); the first four *deny* the fact, the others *change a detail* of it (:func:`contradiction`),
-and a contradicted unit keeps at most CONTRADICTED_CAP of its presence, DENIED_CAP where it is denied (the same 0.5:
-a lower cap for a denial agreed less with people). A unit is :func:`contradicted` by a summary when one of its
-claims is contradicted by every summary claim that bears on it: a summary that also states the fact as the unit does
-is not penalised for stating its negation elsewhere, and a summary that does not mention the predicate leaves the
-judgment to the word judges.
+OCCUPATIONS; "she" for "he", "her company" for "his company": PRONOUN_GENDERS), says a degree that excludes the
+unit's ("its highest level" for "its lowest level", "fewer than 200" for "more than 200": OPPOSITE_DEGREES; an
+adjective's antonym, "light rain" for "heavy rain": :func:`_opposite_description`), places it on the other side of
+what the unit places it before or after ("signed before the medical" for "signed after the medical", "despite" for
+"because of": OTHER_LINK), or states other figures (both have figures, none shared); the first four *deny* the fact,
+the others *change a detail* of it (:func:`contradiction`), and a contradicted unit keeps at most CONTRADICTED_CAP
+of its presence, DENIED_CAP where it is denied (the same 0.5: a lower cap for a denial agreed less with people). A
+unit is :func:`contradicted` by a summary when one of its claims is contradicted by every summary claim that bears
+on it: a summary that also states the fact as the unit does is not penalised for stating its negation elsewhere, and
+a summary that does not mention the predicate leaves the judgment to the word judges.
 
 The other way round, a summary claim **confirms** a unit claim when it has the same predicate and polarity, the
 same things in the roles the unit fills, every figure of the unit, and nothing contradicted (:func:`confirms`);
@@ -75,14 +76,15 @@ from bisect import bisect_right
 import unicodedata
 from collections import namedtuple
 from functools import lru_cache
+from importlib.resources import files
 from itertools import combinations
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .figures import SCALES as AMOUNT_SCALES, part_before
-from .text import (_stop_stems, content_words, detect_language, known_verbs, number_value, parse_many, stem,
-                   words)
+from .text import (_stop_stems, content_words, detect_language, irregular_verb_forms, known_verbs, number_value,
+                   parse_many, stem, words)
 
 # A unit the summary contradicts keeps at most this presence (chosen among 0, 0.25 and 0.5 on the RoSE presence
 # labels, folds by document: docs/studies/claims.md); a reference that contradicts a unit does not express it
@@ -97,17 +99,17 @@ CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,descri
                 "lemmas(+e-verbs-past)+"
                 "same-event(+phrasal)+opposite-verbs(same-subject(+given-names),+cleared+failed+overturned+froze+shrank"
                 "+refused);"
-                "other-outcomes(+hired-fired);"
+                "other-outcomes(+hired-fired+wordnet-3.0-verb-antonyms);"
                 "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement(not-opposite-verb-nouns);"
                 "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);"
                 "person-kinds(family+roles+occupations)+profit-loss;"
                 "pronoun-genders;"
-                "opposite-degrees;"
+                "opposite-degrees+wordnet-3.0-adjective-antonyms;"
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans"
                 "+called-off-acts;"
-                "opposite-states(+passive-closed+safe-dangerous+found-dead);"
+                "opposite-states(+passive-closed+safe-dangerous+found-dead+wordnet-3.0-adjective-antonyms);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns+relative-clauses-after:parties;"
                 "reports:their-clause-parties+beside:capped;"
@@ -272,6 +274,22 @@ VOTED = "approve"
 OTHER_OUTCOMES = ((("kill", False), ("injure", False)), (("cancel", False), ("delay", False)),
                   (("cancel", False), ("postpone", False)), (("charge", False), ("convict", True)),
                   (("join", False), ("leave", False)), (("hire", False), ("fire", False)))
+# opposite acts and descriptions: WordNet 3.0's direct antonyms of verbs and adjectives, one pair a line
+# (scripts/train/wordnet_antonyms.py).  A summary that says the tour "ends in Glasgow" states another outcome of
+# the act "begins in Glasgow" (:func:`_other_outcome`), and "light rain" another description of "heavy rain"
+# (:func:`_opposite_description`)
+ANTONYMS_FILE = "wordnet_antonyms.tsv"
+# pairs of it left out: one act seen from either party ("Sarah borrowed it from Mark": Mark lent it), a move said
+# from either place ("Paula will come over" and "Paula will go to Julie's"), and a thing lost that is found again
+# ("Robert has lost his job" and "Serge will help him find a job")
+NOT_ANTONYMS = frozenset({("borrow", "lend"), ("give", "take"), ("come", "go"), ("find", "lose")})
+# adjectives whose pairs are left out: ranks and times relative to now, which the figures read ("won last year"
+# and "won a first title" may both be true), amounts and likeness, which the degrees read or leave open ("more", "few", "other",
+# "same"), and age and novelty ("a 19-year-old" is young; "the new manager" and "his old club")
+ADJECTIVES_LEFT_OUT = frozenset({"first", "second", "last", "past", "present", "future", "former", "latter",
+                                 "few", "many", "fewer", "fewest", "more", "most", "less", "least",
+                                 "much", "little", "multiple", "single", "double", "other", "same", "different",
+                                 "new", "old", "young", "worn"})
 WRITTEN = {"beat": ("beaten",), "buy": ("bought",), "overcome": ("overcame",), "slay": ("slew", "slain"),
            "rise": ("rose", "risen"), "fall": ("fell", "fallen"), "cut": ("cut",), "strike": ("struck",),
            "hit": ("hit",), "quit": ("quit",), "grow": ("grew", "grown"), "free": ("freed",),
@@ -898,8 +916,10 @@ def _opposite_forms(predicate: str) -> FrozenSet[str]:
 
 
 def _written_stems(lemmas) -> FrozenSet[str]:
-    """The stems of verbs' dictionary forms and of their irregular forms (WRITTEN)."""
-    return frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()))
+    """The stems of verbs' dictionary forms and of their irregular forms (WRITTEN, and those spaCy's lemmatizer
+    knows: "left" for "leave")."""
+    irregular = irregular_verb_forms()
+    return frozenset(stem(w) for lemma in lemmas for w in (lemma,) + WRITTEN.get(lemma, ()) + irregular.get(lemma, ()))
 
 
 _VOWELS = frozenset("aeiou")
@@ -1025,9 +1045,35 @@ def bears_on(unit: Claim, other: Claim) -> bool:
 
 
 @lru_cache(maxsize=1)
+def wordnet_antonyms() -> dict:
+    """{"verb": pairs, "adjective": pairs}: the antonyms of ANTONYMS_FILE, each pair (word, antonym)."""
+    out: dict = {"verb": [], "adjective": []}
+    for line in files("pyramid_metric.data").joinpath(ANTONYMS_FILE).read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            pos, word, antonym = line.split("\t")
+            left_out = (word, antonym) in NOT_ANTONYMS or pos == "adjective" and {word, antonym} & ADJECTIVES_LEFT_OUT
+            if not left_out:
+                out[pos].append((word, antonym))
+    return {pos: tuple(pairs) for pos, pairs in out.items()}
+
+
+@lru_cache(maxsize=1)
 def _other_outcome_pairs() -> dict:
-    """Each (predicate, polarity) of OTHER_OUTCOMES with those that exclude it."""
-    return _excluding(OTHER_OUTCOMES, stemmed=False)
+    """Each (predicate, polarity) of OTHER_OUTCOMES, and each verb of a pair of antonyms stated, with those that
+    exclude it."""
+    return _excluding(OTHER_OUTCOMES + _antonym_outcomes(), stemmed=False)
+
+
+def _antonym_outcomes() -> Tuple[Tuple[Tuple[str, bool], Tuple[str, bool]], ...]:
+    """The verbs of each pair of antonyms (ANTONYMS_FILE) as the predicates and polarities a claim reads them as
+    (:func:`_claim`: "hit" is "strike", "lost" is "did not win"): "was missed by a train" for "was hit by a train",
+    "has been lost" for "has been found".  Pairs a claim already reads as one predicate's two polarities ("fell"
+    and "rose") and verbs read by their object (BY_OBJECT) are left to those readings."""
+    def read(verb):
+        return SAME_EVENT.get(verb) or OPPOSITE.get(verb) or verb, verb in OPPOSITE
+
+    return tuple((read(a), read(b)) for a, b in wordnet_antonyms()["verb"]
+                 if read(a)[0] != read(b)[0] and not {a, b} & set(BY_OBJECT))
 
 
 def _other_outcome(unit: Claim, other: Claim) -> bool:
@@ -1124,6 +1170,7 @@ def _other_detail(unit: Claim, other: Claim) -> bool:
     one of its words, a degree that excludes the unit's, or the other link ("before" for "after", "despite" for
     "because of")."""
     return (_other_figures(unit, other) or _other_modifier_name(unit, other) or _opposite_degree(unit, other)
+            or _opposite_description(unit, other)
             or _other_link(unit, other))
 
 
@@ -1153,8 +1200,8 @@ def _excluding(pairs: Sequence[Tuple], stemmed: bool = True) -> dict:
 
 @lru_cache(maxsize=1)
 def _opposite_state_stems() -> dict:
-    """Each adjective of OPPOSITE_STATES (stemmed) with its opposite (one, in a set)."""
-    return _excluding(OPPOSITE_STATES)
+    """Each adjective of OPPOSITE_STATES and of a pair of antonyms (ANTONYMS_FILE; stemmed) with its opposites."""
+    return _excluding(OPPOSITE_STATES + wordnet_antonyms()["adjective"])
 
 
 def _opposite_states(unit: Claim, other: Claim) -> bool:
@@ -1185,6 +1232,30 @@ def _opposite_degree(unit: Claim, other: Claim) -> bool:
     theirs = other.agent.stems | other.patient.stems | other.others.stems
     degrees = _opposite_degree_stems()
     return any(degrees.get(w, frozenset()) & (theirs - mine) for w in mine - theirs)
+
+
+@lru_cache(maxsize=1)
+def _antonym_adjective_stems() -> dict:
+    """Each adjective of a pair of antonyms (ANTONYMS_FILE, stemmed) with its antonyms."""
+    return _excluding(wordnet_antonyms()["adjective"])
+
+
+def _opposite_description(unit: Claim, other: Claim) -> bool:
+    """Whether ``other`` describes a thing of the fact with the antonym of an adjective the unit describes it with
+    ("light rain" for "heavy rain", "an unofficial estimate" for "an official estimate"), in any of its arguments,
+    neither claim saying both (:func:`_opposite_degree`'s rule), both of one polarity.  A copula's state is
+    left to :func:`_opposite_states` ("is open on Sundays" and "is closed on Mondays")."""
+    if unit.negated != other.negated:
+        return False
+    mine, theirs = _description_words(unit), _description_words(other)
+    antonyms = _antonym_adjective_stems()
+    return any(antonyms.get(w, frozenset()) & (theirs - mine) for w in mine - theirs)
+
+
+def _description_words(claim: Claim) -> FrozenSet[str]:
+    """The words of a claim's arguments, without a copula's state (its complement's head)."""
+    words = claim.agent.stems | claim.patient.stems | claim.others.stems
+    return words - claim.patient.core if claim.predicate == "be" else words
 
 
 def _other_kind(mine: Argument, theirs: Argument) -> bool:
@@ -1698,10 +1769,10 @@ def _may_contradict(claim: Claim, sentence: Sequence[str]) -> bool:
     kinds = _other_kind_stems()
     if any(kinds.get(w, frozenset()) & present for role in (claim.agent, claim.patient) for w in _kind_words(role)):
         return True  # a person of another kind ("a woman" for "a man")
-    degrees = _opposite_degree_stems()
-    if any(degrees.get(w, frozenset()) & present for role in (claim.agent, claim.patient, claim.others)
-           for w in role.stems):
-        return True  # a degree that excludes the claim's ("highest" for "lowest")
+    degrees, antonyms = _opposite_degree_stems(), _antonym_adjective_stems()
+    if any((degrees.get(w, frozenset()) | antonyms.get(w, frozenset())) & present
+           for role in (claim.agent, claim.patient, claim.others) for w in role.stems):
+        return True  # a degree that excludes the claim's ("highest" for "lowest"), an antonym ("light" for "heavy")
     if claim.predicate == "be" and any(_opposite_state_stems().get(w, frozenset()) & present
                                        for w in claim.patient.core):
         return True  # the opposite state ("dead" for "alive")

@@ -323,6 +323,22 @@ def known_verbs() -> frozenset:
         return frozenset()
 
 
+@lru_cache(maxsize=1)
+def irregular_verb_forms() -> dict:
+    """{verb: its irregular forms} from spaCy's English lemmatizer exceptions ("leave": ("left",)); empty for a
+    pipeline without those tables."""
+    try:
+        table = get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_exc")["verb"]
+    except (KeyError, AttributeError):
+        return {}
+    out: dict = {}
+    for form, lemmas in table.items():
+        for lemma in lemmas:
+            if form != lemma:
+                out.setdefault(lemma, []).append(form)
+    return {lemma: tuple(sorted(forms)) for lemma, forms in out.items()}
+
+
 def spacy_model_name() -> str:
     """Name and version of the loaded spaCy pipeline, for signatures."""
     nlp = get_nlp()

@@ -617,6 +617,23 @@ def test_contradicted(unit, text, expected):
     ("A judge fined Donald Trump $355 million.", "Donald Trump was fined $355 million by a judge.", ""),
     # a past form read as its verb ending in "e" ("fined": fine, not fin)
     ("A judge fined Donald Trump $355 million.", "A judge did not fine Donald Trump $355 million.", "denied"),
+    # a verb's antonym (WordNet) is another outcome of the same thing, read as the claim reads the verb ("hit" is
+    # "strike"); a converse, a move said from the other place and a thing found again are not
+    ("The Tour of Britain begins in Glasgow on Sunday.", "The Tour of Britain ends in Glasgow on Sunday.", "changed"),
+    ("The Tour of Britain begins in Glasgow on Sunday.", "The Tour of Britain starts in Glasgow on Sunday.", ""),
+    ("A man died when his car was hit by a train.", "A man died when his car was missed by a train.", "changed"),
+    ("The council approved the plan.", "The council disapproved the plan.", "changed"),
+    ("Sarah borrowed 50 pounds from Mark.", "Mark lent Sarah 50 pounds.", ""),
+    ("Paula will come over to Julie's.", "Paula will go to Julie's.", ""),
+    ("Robert has lost his job.", "Serge will help Robert find a job.", ""),
+    # an adjective's antonym describing a thing of the fact, of the same polarity
+    ("Heavy rain will hit parts of Wales on Monday.", "Light rain will hit parts of Wales on Monday.", "changed"),
+    ("Heavy rain will hit parts of Wales on Monday.", "Parts of Wales will see heavy rain on Monday.", ""),
+    ("The captain tried to dock in strong winds.", "The captain tried to dock in weak winds.", "changed"),
+    ("The number of jobseekers has risen, according to official figures.", "The number of jobseekers has risen, "
+     "according to unofficial figures.", "changed"),
+    ("Teluguland is quite poor.", "Teluguland is rich.", "denied"),
+    ("Teluguland is quite poor.", "Teluguland is not rich.", ""),
 ])
 def test_how_a_text_contradicts_a_unit(unit, text, expected):
     """The other polarity or swapped roles deny a fact; another party or other figures change a detail of it."""
@@ -937,3 +954,38 @@ def test_attacks_written_on_real_references_score_below_the_copy():
     assert sum(sum(v) for v in by_kind.values()) >= 0.8 * len(rows)
     assert sum(by_kind["negate"]) >= 0.9 * len(by_kind["negate"])
     assert sum(by_kind["party"]) >= 0.7 * len(by_kind["party"])
+
+
+def test_antonyms_written_on_real_references_score_below_the_copy():
+    """A verb or an adjective of the first 25 RoSE XSum references replaced by its WordNet antonym
+    (scripts/checks/reference_attacks.py: "has closed an exhibition" for "has opened", "uninfluential" for
+    "influential"), each scored against its reference: every attack below the copy, and at least 80% of them GAP
+    below it (17 of 20; 7 of 20 without the antonyms read)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "attacks" / "rose_xsum_first25_antonyms.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    scorer = PyramidScorer()
+    refs = [[r["reference"]] for r in rows]
+    attacked = [r.score for r in scorer.score([r["attacked"] for r in rows], refs, progress=False)]
+    copies = [r.score for r in scorer.score([r["reference"] for r in rows], refs, progress=False)]
+    assert len(rows) == 20 and {r["attack"] for r in rows} == {"verb antonym", "adjective antonym"}
+    assert all(a < c - 0.005 for a, c in zip(attacked, copies))
+    assert sum(a <= c - GAP for a, c in zip(attacked, copies)) >= 0.8 * len(rows)
+
+
+def test_the_antonyms_table_is_wordnets_with_its_license():
+    """The antonyms the check reads are WordNet 3.0's (its license kept in the file, as it asks), both parts of
+    speech, single words, and without the pairs left out (NOT_ANTONYMS)."""
+    from importlib.resources import files
+
+    from pyramid_metric.claims import ANTONYMS_FILE, NOT_ANTONYMS, wordnet_antonyms
+
+    text = files("pyramid_metric.data").joinpath(ANTONYMS_FILE).read_text(encoding="utf-8")
+    assert "WordNet 3.0 Copyright 2006 by Princeton University" in text
+    table = wordnet_antonyms()
+    assert ("begin", "end") in table["verb"] and ("heavy", "light") in table["adjective"]
+    assert len(table["verb"]) > 300 and len(table["adjective"]) > 1500
+    assert not NOT_ANTONYMS & set(table["verb"])
+    assert all(" " not in w and "_" not in w for pairs in table.values() for pair in pairs for w in pair)

@@ -701,6 +701,70 @@ LAST_STORIES = [
 ]
 
 
+# the opposite said with an antonym: a verb's ("ended" for "began") or an adjective's ("light" for "heavy")
+ANTONYM_STORIES = [
+    ("festival",
+     "The Edinburgh festival began on Friday with a concert in Princes Street Gardens.",
+     "A concert in Princes Street Gardens opened the Edinburgh festival on Friday.",
+     {"opposite verb": "The Edinburgh festival ended on Friday with a concert in Princes Street Gardens."}),
+    ("snow",
+     "Heavy snow closed dozens of roads across the north of Scotland on Tuesday.",
+     "On Tuesday dozens of roads in northern Scotland were shut by heavy snowfall.",
+     {"opposite adjective": "Light snow closed dozens of roads across the north of Scotland on Tuesday."}),
+    ("earthquake",
+     "A strong earthquake struck southern Turkey overnight, causing major damage to buildings.",
+     "Buildings in southern Turkey were badly damaged by a powerful overnight earthquake.",
+     {"opposite adjective": "A weak earthquake struck southern Turkey overnight, causing minor damage to buildings."}),
+    ("minister",
+     "The foreign minister arrived in Beijing on Monday for talks on trade.",
+     "On Monday the foreign minister flew into Beijing for trade talks.",
+     {"opposite verb": "The foreign minister left Beijing on Monday after talks on trade."}),
+    ("scooters",
+     "A new law makes it legal to ride electric scooters on public roads.",
+     "Electric scooters may now be ridden on public roads under a new law.",
+     {"opposite adjective": "A new law makes it illegal to ride electric scooters on public roads."}),
+    ("goal",
+     "An early goal from Harry Kane gave Tottenham victory over Arsenal.",
+     "Tottenham beat Arsenal thanks to a goal Harry Kane scored early in the match.",
+     {"opposite adjective": "A late goal from Harry Kane gave Tottenham victory over Arsenal."}),
+    ("shares",
+     "Shares in Rolls-Royce rose after the company reported strong demand for its engines.",
+     "Rolls-Royce's share price went up when the firm said demand for its engines was strong.",
+     {"opposite verb": "Shares in Rolls-Royce fell after the company reported strong demand for its engines.",
+      "opposite adjective": "Shares in Rolls-Royce rose after the company reported weak demand for its engines."}),
+    ("bird",
+     "A rare bird from Siberia has been spotted on the coast of Norfolk.",
+     "Birdwatchers on the Norfolk coast have seen an uncommon Siberian bird.",
+     {"opposite adjective": "A common bird from Siberia has been spotted on the coast of Norfolk."}),
+    ("trial",
+     "The judge allowed the trial to continue after a juror fell ill.",
+     "A juror fell ill, but the judge let the trial go on.",
+     {"opposite verb": "The judge stopped the trial after a juror fell ill."}),
+    ("bank",
+     "The bank will open 40 new branches in rural areas next year.",
+     "Next year the bank plans to open 40 more branches in the countryside.",
+     {"opposite verb": "The bank will close 40 branches in rural areas next year.",
+      "opposite adjective": "The bank will open 40 new branches in urban areas next year."}),
+    ("vote",
+     "MPs approved the bill by a large majority on Wednesday.",
+     "On Wednesday the bill was backed by a big majority of MPs.",
+     {"opposite verb": "MPs rejected the bill by a large majority on Wednesday.",
+      "opposite adjective": "MPs approved the bill by a narrow majority on Wednesday."}),
+    ("hospital",
+     "The hospital said the patient was in a stable condition after surgery.",
+     "After surgery the patient's condition was stable, according to the hospital.",
+     {"opposite adjective": "The hospital said the patient was in an unstable condition after surgery."}),
+    ("prices",
+     "House prices increased in most parts of the country last month.",
+     "Last month homes became more expensive across most of the country.",
+     {"opposite verb": "House prices decreased in most parts of the country last month."}),
+    ("talks",
+     "The union accepted the pay offer after a week of talks.",
+     "After a week of negotiations the union agreed to the pay offer.",
+     {"opposite verb": "The union refused the pay offer after a week of talks."}),
+]
+
+
 def other_rows(scorer: PyramidScorer):
     """(name, copy, paraphrase, attack) scores of each of OTHER_ATTACKS against its reference alone."""
     for name, ref, para, attack in OTHER_ATTACKS:
@@ -768,7 +832,7 @@ def main():
         print(f"| {name} | {copy:.3f} | {para:.3f} | {attack:.3f} | {', '.join(fails)} |")
     print(f"\n{passed} of {2 * len(OTHER_ATTACKS)} checks pass")
     for title, stories in (("More stories", MORE_STORIES), ("Later stories", LATER_STORIES),
-                           ("Last stories", LAST_STORIES)):
+                           ("Last stories", LAST_STORIES), ("Antonyms", ANTONYM_STORIES)):
         print(f"\n{title}, one reference of one sentence (each attack against the paraphrase):\n")
         print("| story | copy | paraphrase | attacks | fails |\n|---|---|---|---|---|")
         passed = total = 0

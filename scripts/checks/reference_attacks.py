@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 
 import numpy as np
@@ -38,17 +39,85 @@ from presence_data import names_of_kinds, negate, number, party, swap  # noqa: E
 
 GAP = 0.10
 SEED = 2026
-ATTACKS = ("negate", "swap", "party", "number")
+ATTACKS = ("negate", "swap", "party", "number", "verb antonym", "adjective antonym")
+# verbs too light to carry a fact of their own, not attacked with an antonym
+LIGHT_VERBS = frozenset({"be", "have", "do", "say", "get", "make", "go", "come", "give", "take"})
+# dependents that head a clause or its verb: the verbs an antonym attack replaces
+CLAUSE_HEADS = frozenset({"ROOT", "conj", "ccomp", "xcomp", "advcl", "relcl"})
+
+
+def antonym_table() -> dict:
+    """{part of speech: {word: its first antonym}} of every pair in the package's WordNet table (the pairs the
+    claim check leaves out included)."""
+    from importlib.resources import files
+
+    out = {"verb": {}, "adjective": {}}
+    for line in files("pyramid_metric.data").joinpath("wordnet_antonyms.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            pos, a, b = line.split("\t")
+            out[pos].setdefault(a, b)
+            out[pos].setdefault(b, a)
+    return out
+
+
+def inflect(verb: str, tag: str) -> str:
+    """``verb`` in the form of Penn tag ``tag`` (VBD, VBN, VBZ, VBG; else as it is): an irregular form spaCy's
+    lemmatizer knows ("begin": "began", "begun"), or the regular one ("stopped", "closes", "ending")."""
+    from pyramid_metric.text import irregular_verb_forms
+
+    irregular = irregular_verb_forms().get(verb, ())
+    past = [f for f in irregular if not f.endswith("s") and not f.endswith("ing")]
+    if tag in ("VBD", "VBN") and past:
+        participle = [f for f in past if re.search(r"(en|un|wn|ne)$", f)]  # "begun", "shown", "gone"
+        simple = [f for f in past if f not in participle]
+        return (participle or past)[0] if tag == "VBN" else (simple or past)[0]
+    one_syllable_cvc = (len(verb) <= 4 and re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", verb) is not None)
+    if tag in ("VBD", "VBN"):
+        if verb.endswith("e"):
+            return verb + "d"
+        if re.search(r"[^aeiou]y$", verb):
+            return verb[:-1] + "ied"
+        return verb + verb[-1] + "ed" if one_syllable_cvc else verb + "ed"
+    if tag == "VBZ":
+        if re.search(r"[^aeiou]y$", verb):
+            return verb[:-1] + "ies"
+        return verb + "es" if re.search(r"(s|sh|ch|x|z|o)$", verb) else verb + "s"
+    if tag == "VBG":
+        if verb.endswith("e") and not verb.endswith("ee"):
+            return verb[:-1] + "ing"
+        return verb + verb[-1] + "ing" if one_syllable_cvc else verb + "ing"
+    return verb
+
+
+def antonym(doc, table: dict, pos: str):
+    """``doc``'s text with its first verb heading a clause (``pos`` "verb") or its first adjective describing a noun
+    or said of a subject ("adjective") replaced by its antonym, or None."""
+    for t in doc:
+        if pos == "verb" and t.pos_ == "VERB" and t.dep_ in CLAUSE_HEADS and t.lemma_ not in LIGHT_VERBS:
+            other = table["verb"].get(t.lemma_.lower())
+            word = inflect(other, t.tag_) if other else None
+        elif pos == "adjective" and t.tag_ == "JJ" and t.dep_ in ("amod", "acomp"):
+            word = table["adjective"].get(t.lower_)
+        else:
+            continue
+        if word:
+            word = word[:1].upper() + word[1:] if t.text[:1].isupper() else word
+            return doc[:t.i].text_with_ws + word + t.whitespace_ + doc[t.i + 1:].text
+    return None
 
 
 def attacked(texts, nlp, rng):
     """For each text, {attack: attacked text} (attacks that find nothing to change are left out)."""
     docs = list(nlp.pipe(texts, batch_size=64))
     names = names_of_kinds(docs)
+    table = antonym_table()
     out = []
     for doc in docs:
         made = {"negate": negate(doc), "swap": swap(doc), "party": party(doc, names, rng), "number": number(doc)}
-        out.append({k: v[0] for k, v in made.items() if v is not None and v[0] != doc.text})
+        made = {k: v[0] for k, v in made.items() if v is not None}
+        made["verb antonym"] = antonym(doc, table, "verb")
+        made["adjective antonym"] = antonym(doc, table, "adjective")
+        out.append({k: v for k, v in made.items() if v is not None and v != doc.text})
     return out
 
 

@@ -279,13 +279,13 @@ OTHER_OUTCOMES = ((("kill", False), ("injure", False)), (("cancel", False), ("de
 # the act "begins in Glasgow" (:func:`_other_outcome`), and "light rain" another description of "heavy rain"
 # (:func:`_opposite_description`)
 ANTONYMS_FILE = "wordnet_antonyms.tsv"
-# pairs of it left out: one act seen from either party ("Sarah borrowed it from Mark": Mark lent it), a move said
-# from either place ("Paula will come over" and "Paula will go to Julie's"), and a thing lost that is found again
-# ("Robert has lost his job" and "Serge will help him find a job")
+# pairs of it left out: one act seen from either party ("Sarah borrowed it from Mark": Mark loaned it to her), a
+# move said from either place ("Paula will come over" and "Paula will go to Julie's"), and a thing lost that is
+# found again ("Robert has lost his job" and "Serge will help him find a job")
 NOT_ANTONYMS = frozenset({("borrow", "lend"), ("give", "take"), ("come", "go"), ("find", "lose")})
 # adjectives whose pairs are left out: ranks and times relative to now, which the figures read ("won last year"
-# and "won a first title" may both be true), amounts and likeness, which the degrees read or leave open ("more", "few", "other",
-# "same"), and age and novelty ("a 19-year-old" is young; "the new manager" and "his old club")
+# and "won a first title" may both be true), amounts and likeness, which the degrees read or leave open ("more",
+# "few", "other", "same"), and age and novelty ("a 19-year-old" is young; "the new manager" and "his old club")
 ADJECTIVES_LEFT_OUT = frozenset({"first", "second", "last", "past", "present", "future", "former", "latter",
                                  "few", "many", "fewer", "fewest", "more", "most", "less", "least",
                                  "much", "little", "multiple", "single", "double", "other", "same", "different",
@@ -1066,8 +1066,8 @@ def _other_outcome_pairs() -> dict:
 
 def _antonym_outcomes() -> Tuple[Tuple[Tuple[str, bool], Tuple[str, bool]], ...]:
     """The verbs of each pair of antonyms (ANTONYMS_FILE) as the predicates and polarities a claim reads them as
-    (:func:`_claim`: "hit" is "strike", "lost" is "did not win"): "was missed by a train" for "was hit by a train",
-    "has been lost" for "has been found".  Pairs a claim already reads as one predicate's two polarities ("fell"
+    (:func:`_claim`: "hit" is "strike", "refused" is "did not grant"): "was missed by a train" for "was hit by a
+    train", "refused the offer" for "accepted the offer".  Pairs a claim already reads as one predicate's two polarities ("fell"
     and "rose") and verbs read by their object (BY_OBJECT) are left to those readings."""
     def read(verb):
         return SAME_EVENT.get(verb) or OPPOSITE.get(verb) or verb, verb in OPPOSITE

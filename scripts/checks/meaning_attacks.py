@@ -1,19 +1,20 @@
 """Meaning attacks on stories written for this check: does a summary that negates, swaps roles, names another
-party or states other figures score at least 0.10 below a faithful paraphrase, and does the paraphrase score
-within 0.10 of the reference copied?
+party, states other figures or says the opposite with an antonym score at least 0.10 below a faithful paraphrase,
+and does the paraphrase score within 0.10 of the reference copied?
 
 Usage (from the project root; about a minute on two CPU cores):
     python scripts/checks/meaning_attacks.py [--config '{"judge": "learned"}']
 
 Each story has three references of one sentence, three of two sentences (each set written independently)
 and human-style SCUs.  Every candidate is scored against the first reference alone and against all three, in
-both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints the scores and, after them, the attacks that fail the 0.10 margin and the copy's lead
-over the paraphrase when it is above 0.10.  A second table scores other ways of changing one fact (another
-outcome, a vote against, another time, an opposite verb, before for after, despite for because of, whose offer
-swapped), each on one reference of one sentence.  A third scores eighteen more one-sentence stories, each with
-a paraphrase and attacks on one of its facts (or every claim negated); a fourth, twenty stories written later the
-same way; a fifth, ten more.  tests/test_claims.py holds the same classes
-on other stories.
+both lengths, and against the SCUs (human-SCU mode, weights 1).  A row prints the scores and, after them, the
+attacks that fail the 0.10 margin and the copy's lead over the paraphrase when it is above 0.10.  A second table
+scores other ways of changing one fact (another outcome, a vote against, another time, an opposite verb, before
+for after, despite for because of, whose offer swapped), each on one reference of one sentence.  A third scores
+eighteen more one-sentence stories, each with a paraphrase and attacks on one of its facts (or every claim
+negated); a fourth, twenty stories written later the same way; a fifth, ten more; a sixth, fourteen stories
+whose attacks replace a verb or an adjective by its opposite.  tests/test_claims.py holds the same classes on
+other stories.
 """
 from __future__ import annotations
 

@@ -933,20 +933,27 @@ def test_another_figure_of_an_event_reaches_the_unit_that_gives_its_figure():
     assert presence[0] == 0.5 and presence[1] > 0.7, presence
 
 
-def test_attacks_written_on_real_references_score_below_the_copy():
-    """Meaning attacks written by the dependency parse on the first 25 RoSE XSum references (the main verb negated,
-    subject and object swapped, a name replaced, a figure changed: scripts/checks/reference_attacks.py), each
-    scored against its reference: every attack below the copy, and most at least GAP below (83% with the check,
-    17% with words alone)."""
+def attacks_and_copies(name: str):
+    """The rows of a shipped attack file (tests/data/attacks), each attacked text's score against its reference and
+    each reference's own (the copy's)."""
     import json
     from pathlib import Path
 
-    path = Path(__file__).parent / "data" / "attacks" / "rose_xsum_first25_attacks.jsonl"
+    path = Path(__file__).parent / "data" / "attacks" / name
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     scorer = PyramidScorer()
     refs = [[r["reference"]] for r in rows]
     attacked = [r.score for r in scorer.score([r["attacked"] for r in rows], refs, progress=False)]
     copies = [r.score for r in scorer.score([r["reference"] for r in rows], refs, progress=False)]
+    return rows, attacked, copies
+
+
+def test_attacks_written_on_real_references_score_below_the_copy():
+    """Meaning attacks written by the dependency parse on the first 25 RoSE XSum references (the main verb negated,
+    subject and object swapped, a name replaced, a figure changed: scripts/checks/reference_attacks.py), each
+    scored against its reference: every attack below the copy, and most at least GAP below (83% with the check,
+    17% with words alone)."""
+    rows, attacked, copies = attacks_and_copies("rose_xsum_first25_attacks.jsonl")
     assert all(a < c - 0.005 for a, c in zip(attacked, copies))
     by_kind = {}
     for row, a, c in zip(rows, attacked, copies):
@@ -961,15 +968,7 @@ def test_antonyms_written_on_real_references_score_below_the_copy():
     (scripts/checks/reference_attacks.py: "has closed an exhibition" for "has opened", "uninfluential" for
     "influential"), each scored against its reference: every attack below the copy, and at least 80% of them GAP
     below it (17 of 20; 7 of 20 without the antonyms read)."""
-    import json
-    from pathlib import Path
-
-    path = Path(__file__).parent / "data" / "attacks" / "rose_xsum_first25_antonyms.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    scorer = PyramidScorer()
-    refs = [[r["reference"]] for r in rows]
-    attacked = [r.score for r in scorer.score([r["attacked"] for r in rows], refs, progress=False)]
-    copies = [r.score for r in scorer.score([r["reference"] for r in rows], refs, progress=False)]
+    rows, attacked, copies = attacks_and_copies("rose_xsum_first25_antonyms.jsonl")
     assert len(rows) == 20 and {r["attack"] for r in rows} == {"verb antonym", "adjective antonym"}
     assert all(a < c - 0.005 for a, c in zip(attacked, copies))
     assert sum(a <= c - GAP for a, c in zip(attacked, copies)) >= 0.8 * len(rows)

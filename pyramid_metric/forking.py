@@ -12,7 +12,8 @@ encoder's states then differ in their last bits, enough to move a score by 1e-8.
 MKL for its strict reproducible mode (:func:`thread_independent_products`, ``MKL_CBWR=AUTO,STRICT``: the same
 bits for any number of threads, on the processor's own code path) unless the user set ``MKL_CBWR``; MKL reads it
 at its first call, so the package must be imported before the process runs a torch matrix product for it to take
-effect.
+effect. numpy's BLAS is held to one thread for the products of word vectors
+(:func:`pyramid_metric.match.base.dot_products`).
 """
 import os
 import sys

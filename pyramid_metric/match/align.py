@@ -36,7 +36,7 @@ import numpy as np
 
 from ..options import register_matcher
 from ..text import _stop_stems, number_value, stem, word_matches
-from .base import Matcher
+from .base import Matcher, dot_products
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
 FLOOR = 0.5  # b: cosines at or below it count as absent; 1 at cosine 1
@@ -209,7 +209,7 @@ class AlignMatcher(Matcher):
             return 0.0
         keep = unit.content if unit.content.any() else np.ones(len(unit.stems), dtype=bool)
         exact = np.array([st in summary_stems for st, k in zip(unit.stems, keep) if k], dtype=bool)
-        best = (unit.vectors[keep] @ summary.vectors.T).max(axis=1)
+        best = dot_products(unit.vectors[keep], summary.vectors).max(axis=1)
         soft = np.clip((best - self.floor) / (1.0 - self.floor), 0.0, 1.0)
         soft[unit.fixed[keep]] = 0.0  # a figure or acronym the summary lacks earns nothing (exact: 1 below)
         return float(np.where(exact, 1.0, soft).mean())

@@ -1,8 +1,10 @@
 """The ``Matcher`` interface: a |C| x |P| similarity matrix between summary spans and pyramid units."""
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from collections import namedtuple
+from functools import lru_cache
 from typing import List, Optional, Sequence
 
 import numpy as np
@@ -15,6 +17,26 @@ TextSpan = namedtuple("TextSpan", "text words")
 def text_span(text: str) -> TextSpan:
     """A span (``.text``, ``.words``) for a plain string, words counted as everywhere else (``text.words``)."""
     return TextSpan(text, tuple(words(text)))
+
+
+@lru_cache(maxsize=1)
+def _blas_threads():
+    """The controller of the BLAS libraries numpy loaded (threadpoolctl)."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+_ONE_BLAS_THREAD = threading.Lock()
+
+
+def dot_products(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b.T`` (rows of vectors against rows of vectors: cosines of unit vectors) with the same bits for any
+    number of threads: numpy's BLAS (OpenBLAS) splits a large product by its thread count, which moves the last bits
+    of a score with the number of threads, so the product runs on one BLAS thread (one product at a time: the
+    thread count is the library's own setting)."""
+    with _ONE_BLAS_THREAD, _blas_threads().limit(limits=1, user_api="blas"):
+        return a @ b.T
 
 
 def exact_bigram_shares(units: Sequence, texts: Sequence[str],

@@ -42,6 +42,7 @@ import numpy as np
 
 from ..options import register_matcher
 from .align import AlignMatcher, _Words
+from .base import dot_products
 from .recall import RecallMatcher
 
 LAYER = 5  # MiniLM-L6 layer whose states are compared (0 = embeddings)
@@ -70,7 +71,7 @@ class ContextMatcher(AlignMatcher):
         words = np.vstack([w.vectors for w in parts])
         if not sizes.sum() or not len(words):
             return out
-        cosine = np.vstack(kept) @ words.T
+        cosine = dot_products(np.vstack(kept), words)
         credit = np.clip((cosine - self.floor) / (1.0 - self.floor), 0.0, 1.0)
         credit[cosine >= 1.0 - SAME_STATE] = 1.0  # the same state, up to float32 rounding: an identical text scores 1
         fixed = np.concatenate([u.fixed[m] for u, m in zip(group, masks)])

@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from ..options import register_matcher
-from .base import Matcher
+from .base import Matcher, dot_products
 
 
 class EmbeddingMatcher(Matcher):
@@ -40,7 +40,7 @@ class EmbeddingMatcher(Matcher):
             return np.zeros((len(summary), len(pyramid)))
         texts = [s.text for s in summary] + [p.text for p in pyramid]
         vecs = embed(texts, self.model)  # one batched call; cached by text
-        sim = vecs[:len(summary)] @ vecs[len(summary):].T
+        sim = dot_products(vecs[:len(summary)], vecs[len(summary):])
         return np.clip(sim.astype(float), 0.0, 1.0)
 
     def signature(self) -> str:

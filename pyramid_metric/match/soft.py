@@ -46,7 +46,7 @@ import numpy as np
 
 from ..options import register_matcher
 from ..text import _stop_stems, latin_language, number_value, stem, word_matches, words
-from .base import exact_bigram_shares
+from .base import dot_products, exact_bigram_shares
 from .recall import RecallMatcher
 
 LAYER = 6  # MiniLM-L6 layer whose states (of each word read alone) are the word vectors
@@ -151,7 +151,7 @@ class SoftRecallMatcher(RecallMatcher):
             credit = np.bincount(pair_unit, weights=np.minimum(pair_count, counts[pair_stem]), minlength=len(units))
             text_plain = [index[w] for w in text_surfaces if w] if soft else []
             if text_plain:
-                near = np.clip(((unit_vectors @ vectors[text_plain].T).max(axis=1) - self.floor) / (1.0 - self.floor),
+                near = np.clip((dot_products(unit_vectors, vectors[text_plain]).max(axis=1) - self.floor) / (1.0 - self.floor),
                                0.0, 1.0)
                 absent = counts[word_stem[plain]] == 0  # a stem the text has is never credited twice
                 credit += np.bincount(owner[plain][absent], weights=near[absent], minlength=len(units))
@@ -191,7 +191,7 @@ class SoftRecallMatcher(RecallMatcher):
             b_plain = [k for k, w in enumerate(t_surfaces) if w]
             near = None
             if len(a_plain) and b_plain:
-                cos = a_vectors @ self._vectors([t_surfaces[k] for k in b_plain]).T
+                cos = dot_products(a_vectors, self._vectors([t_surfaces[k] for k in b_plain]))
                 near = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0)
             best_pair = np.zeros(len(a) - 1)  # each unit pair's best adjacent text pair, in row blocks
             for lo in range(0, len(a) - 1, PAIR_ROWS):

@@ -41,6 +41,7 @@ import numpy as np
 from .. import solve
 from ..clauses import Segment, segmentations
 from ..edua import ALPHA_OFFSET, MAX_CANDIDATES, EDUAGraph, Node, edua_complete, edua_greedy, t_edge_percentile
+from ..match.base import dot_products
 from ..options import Option, register_method
 from ..scoring import Match, capped
 from ..signature import THRESHOLD, Field, edua_options, option, part
@@ -140,7 +141,7 @@ class PyrEvalMethod(Method):
         if not nodes:
             return make_scu_pyramid([], len(references), ["no reference has a word: the pyramid is empty"])
         vecs = embed([x.text for x in nodes]).astype(float)
-        sim = np.clip(vecs @ vecs.T, -1.0, 1.0)
+        sim = np.clip(dot_products(vecs, vecs), -1.0, 1.0)
         t_edge = t_edge_percentile(nodes, sim, c.edge_percentile)
         if t_edge is None:
             notes.append("one reference: no cross-reference edges, every SCU has weight 1")
@@ -180,7 +181,7 @@ class PyrEvalMethod(Method):
             vecs = embed([s.text for s in segs] + contrib_texts).astype(float)
             seg_vecs, con_vecs = vecs[:len(segs)], vecs[len(segs):]
             owner = np.repeat(np.arange(len(pyramid.units)), [len(g) for g in pyramid.contributors])
-            cos = seg_vecs @ con_vecs.T
+            cos = dot_products(seg_vecs, con_vecs)
             # average cosine of a segment to the contributors of each SCU (section 4.6)
             sim = np.zeros((len(segs), len(pyramid.units)))
             np.add.at(sim.T, owner, cos.T)

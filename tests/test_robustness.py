@@ -206,3 +206,29 @@ def test_highs_banner_stays_off_stdout_and_other_threads_output_survives():
     lines = p.stdout.splitlines()
     expected = [f"thread {i} says hello" for i in range(8)] + [f"thread {i} done" for i in range(8)]
     assert sorted(lines) == sorted(expected)
+
+
+def _vector_products_in_child() -> None:
+    import numpy as np
+
+    from pyramid_metric.match.base import dot_products
+
+    assert dot_products(np.ones((2, 3)), np.ones((4, 3))).tolist() == [[3.0] * 4] * 2
+
+
+def test_a_forked_child_multiplies_vectors_while_its_parent_holds_the_blas_lock():
+    """The products of word vectors run one at a time on one BLAS thread under a lock; a process forked while
+    another thread holds it gets a fresh lock, instead of waiting forever."""
+    import multiprocessing
+
+    from pyramid_metric.match import base
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork on this platform")
+    with base._ONE_BLAS_THREAD:
+        child = multiprocessing.get_context("fork").Process(target=_vector_products_in_child)
+        child.start()
+        child.join(60)
+    if child.exitcode is None:
+        child.terminate()
+    assert child.exitcode == 0

@@ -1,6 +1,7 @@
 """The ``Matcher`` interface: a |C| x |P| similarity matrix between summary spans and pyramid units."""
 from __future__ import annotations
 
+import os
 import threading
 from abc import ABC, abstractmethod
 from collections import namedtuple
@@ -27,7 +28,16 @@ def _blas_threads():
     return ThreadpoolController()
 
 
-_ONE_BLAS_THREAD = threading.Lock()
+def _new_blas_lock() -> None:
+    """A fresh lock for the products on one BLAS thread (also in a forked child, where a lock its parent held while
+    forking would stay held)."""
+    global _ONE_BLAS_THREAD
+    _ONE_BLAS_THREAD = threading.Lock()
+
+
+_new_blas_lock()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_blas_lock)
 
 
 def dot_products(a: np.ndarray, b: np.ndarray) -> np.ndarray:

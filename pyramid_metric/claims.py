@@ -1073,7 +1073,7 @@ def _antonym_outcomes() -> Tuple[Tuple[Tuple[str, bool], Tuple[str, bool]], ...]
         return SAME_EVENT.get(verb) or OPPOSITE.get(verb) or verb, verb in OPPOSITE
 
     return tuple((read(a), read(b)) for a, b in wordnet_antonyms()["verb"]
-                 if read(a)[0] != read(b)[0] and not {a, b} & set(BY_OBJECT))
+                 if read(a)[0] != read(b)[0] and not {a, b} & BY_OBJECT.keys())
 
 
 def _other_outcome(unit: Claim, other: Claim) -> bool:
@@ -1230,8 +1230,7 @@ def _opposite_degree(unit: Claim, other: Claim) -> bool:
     claim saying both."""
     mine = unit.agent.stems | unit.patient.stems | unit.others.stems
     theirs = other.agent.stems | other.patient.stems | other.others.stems
-    degrees = _opposite_degree_stems()
-    return any(degrees.get(w, frozenset()) & (theirs - mine) for w in mine - theirs)
+    return _says_the_other(mine, theirs, _opposite_degree_stems())
 
 
 @lru_cache(maxsize=1)
@@ -1248,8 +1247,13 @@ def _opposite_description(unit: Claim, other: Claim) -> bool:
     if unit.negated != other.negated:
         return False
     mine, theirs = _description_words(unit), _description_words(other)
-    antonyms = _antonym_adjective_stems()
-    return any(antonyms.get(w, frozenset()) & (theirs - mine) for w in mine - theirs)
+    return _says_the_other(mine, theirs, _antonym_adjective_stems())
+
+
+def _says_the_other(mine: FrozenSet[str], theirs: FrozenSet[str], excluding: dict) -> bool:
+    """Whether ``theirs`` holds a word that excludes (``excluding``: :func:`_excluding`) a word of ``mine``, neither
+    side saying both."""
+    return any(excluding.get(w, frozenset()) & (theirs - mine) for w in mine - theirs)
 
 
 def _description_words(claim: Claim) -> FrozenSet[str]:

@@ -71,6 +71,7 @@ confirms (:func:`credit_confirmed`).  Verbs that frame a fact ("said", "announce
 """
 from __future__ import annotations
 
+import calendar
 import re
 from bisect import bisect_right
 import unicodedata
@@ -215,7 +216,13 @@ OTHER_KIND = (("man", "woman"), ("boy", "girl"), ("husband", "wife"), ("son", "d
 # are left out
 OCCUPATIONS = ("teacher", "nurse", "doctor", "dentist", "pharmacist", "paramedic", "firefighter", "police", "soldier",
                "farmer", "miner", "pilot", "lawyer", "judge", "journalist", "plumber", "electrician", "chef",
-               "librarian", "vet", "postman", "cleaner")
+               "librarian", "vet", "postman", "cleaner", "coastguard", "fisherman", "lifeguard", "midwife", "priest",
+               "mechanic", "builder", "accountant", "architect", "astronaut", "referee")
+# institutions, each of which excludes the others as a kind of party: "The supermarket has banned the sale" is not
+# "The government has banned the sale"; words that may name one body twice ("authority", "watchdog", "regulator",
+# "lender" for a bank, "trust" for a hospital) are left out
+INSTITUTIONS = ("government", "council", "parliament", "court", "army", "navy", "supermarket", "retailer", "airline",
+                "airport", "bank", "university", "school", "hospital", "museum", "charity", "union", "church")
 # things of one kind that another excludes, read as the kinds of person are: "made a loss" is not "made a profit"
 OTHER_THING = (("profit", "loss"), ("surplus", "deficit"))
 # heads of a phrase of quantity, whose "of" says what is counted ("thousands of nurses")
@@ -264,6 +271,8 @@ BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "redu
              "grow": ("raise", "rise"), "shrink": ("raise", "rise")}
 # a contest won: "X beat Y" also says "X won", so that a summary's "Y won the election" denies "X beat Y in it"
 WON_BY = frozenset({"beat"})
+# what a loser did not win, whatever the score: "Huddersfield beat Chelsea" denies "Chelsea won the game"
+GAMES = frozenset({"game", "match", "tie", "fixture", "derby", "final", "semi-final", "contest", "bout", "race"})
 # a vote for or against a thing: "voted against the plan" says "did not approve the plan" (and "voted for it",
 # "approved it"), so that it denies "voted to approve the plan" (:func:`_claims_of`)
 VOTES = {"vote": {"for": False, "against": True}}
@@ -722,6 +731,13 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
         elif dep == "advmod" and (c.lower_ in TIMES or any(g.dep_ == "npadvmod" for g in c.children)
                                   or (c.lower_ in CHANGE_ADVERBS and any(g.dep_ == "prep" for g in c.children))):
             other.append(c)  # "scored twice", "moves Liverpool four points clear", "three years later", "down from"
+    for first in _misread_first_names(tok):  # "Dan, Robert and Paul are going": "Dan" read as an adverb
+        (agent if first.head_role == "agent" else patient).append(first.name)
+        other.remove(first.name)
+    named_object = _misread_named_object(tok, patient) if not passive else None
+    if named_object is not None:  # "Spain beat Sweden 1-0": the parser may read the name as an adverb of the score
+        patient.append(named_object)
+        other.remove(named_object)
     if any(h.pos_ == "PROPN" for h in patient):  # the amount beside a named object is what was given or fined
         other.extend(h for h in patient if h.tag_ == "CD")
         patient = [h for h in patient if h.tag_ != "CD"]
@@ -753,11 +769,43 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     return agent, patient, other
 
 
+CALENDAR_WORDS = frozenset(w.lower() for w in list(calendar.day_name) + list(calendar.month_name) if w)
+
+
+FirstName = namedtuple("FirstName", "name head_role")
+
+
+def _misread_first_names(tok) -> List[FirstName]:
+    """The first name of a list that opens a clause, which the parser may hang on the verb as an adverb
+    (npadvmod) before the rest of the list as its subject: "Dan, Robert and Paul are going"."""
+    out = []
+    for c in tok.children:
+        if c.dep_ != "npadvmod" or c.pos_ != "PROPN" or c.i + 2 >= len(c.doc) or c.doc[c.i + 1].text != ",":
+            continue
+        subject = c.doc[c.i + 2]
+        if (subject.head.i == tok.i and subject.dep_ in SUBJECTS and SUBJECTS[subject.dep_] and subject.pos_ == "PROPN"
+                and subject.conjuncts):
+            out.append(FirstName(c, "agent" if SUBJECTS[subject.dep_] == "agent" and not _passive(tok) else "patient"))
+    return out
+
+
+def _misread_named_object(tok, patient):
+    """The name right after an active verb that the parser hung on it as an adverb (npadvmod) where the verb has no
+    object but a number: "Spain beat Sweden 1-0" is parsed with "0" as the object and "Sweden" as an adverb, as
+    "Spain beat England 1-0" is not.  A day or month there is a time ("announced Monday that"), not an object."""
+    if any(not h.like_num for h in patient):
+        return None
+    return next((c for c in tok.rights if c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.left_edge.i == tok.i + 1
+                 and c.lower_ not in CALENDAR_WORDS), None)
+
+
 def _claim(tok) -> Claim:
     agent, patient, other = _roles(tok)
 
-    def arg(heads):  # coordinated heads ("Luke and Martial") are one argument
-        heads = list(heads) + [c for h in heads for c in h.conjuncts if c.pos_ in ("PROPN", "NOUN", "PRON")]
+    def arg(heads):  # coordinated heads ("Luke and Martial") are one argument, and a list read as an apposition
+        heads = list(heads) + [a for h in heads if h.pos_ == "PROPN" for a in h.children  # ("Ania, Helen, Zuzia and
+                               if a.dep_ == "appos" and a.pos_ == "PROPN" and a.conjuncts]  # Jan")
+        heads = heads + [c for h in heads for c in h.conjuncts if c.pos_ in ("PROPN", "NOUN", "PRON")]
         return _merge([_argument(h) for h in dict.fromkeys(heads)])
 
     if patient and agent and all(h.lower_ in REFLEXIVES for h in patient):  # "whales stranded themselves"
@@ -958,10 +1006,10 @@ def _claims_of(tok) -> Tuple[Claim, ...]:
     won = claim._replace(predicate="win", patient=EMPTY, figures=frozenset(), forms=_predicate_forms("win"),
                          agent_first=None, entailed=True, named=frozenset())
     scores = frozenset(f for f in claim.figures if _SCORE.match(f))
-    if not scores or not claim.patient.core:
+    if not claim.patient.core:
         return claim, won
-    # the loser did not win by that score: "Manchester City beat Liverpool 3-1" denies "Liverpool won 3-1"
-    # (:func:`_lost_by_score`), and nothing else the loser won
+    # the loser did not win by that score, nor that game: "Manchester City beat Liverpool 3-1" denies "Liverpool
+    # won 3-1" and "Liverpool won the game" (:func:`_lost_by_score`), and nothing else the loser won
     lost = claim._replace(predicate="win", agent=claim.patient, patient=EMPTY, others=EMPTY, figures=scores,
                           negated=not claim.negated, opposed=True, forms=_predicate_forms("win"), agent_first=None,
                           entailed=True, named=frozenset())
@@ -1121,9 +1169,11 @@ def contradiction(unit: Claim, other: Claim) -> str:
     CHANGED for another name as agent or patient (for a symmetric predicate, "met", the two together) or other
     figures, "" where it does not (module docstring).  Another outcome of the same thing changes a detail
     (:func:`_other_outcome`)."""
+    if _lost_by_score(unit) and not unit.figures:  # "X beat Y" says Y lost: a text's "Y won" may be another game
+        return ""
     if unit.predicate != other.predicate:
         return CHANGED if _other_outcome(unit, other) else ""
-    if _lost_by_score(other) and not unit.figures & other.figures:
+    if _lost_by_score(other) and not unit.figures & other.figures and not _wins_a_game(unit):
         return ""  # "Barcelona beat Real Madrid 5-0" says nothing of the league Real Madrid won
     # the other polarity denies (a verb's opposite on one side: of the same subject only); a copula's, only where
     # it describes the subject with the same words: "will not be at school" does not deny "is sick"
@@ -1285,13 +1335,31 @@ def _quantity_stems() -> FrozenSet[str]:
 @lru_cache(maxsize=1)
 def _other_kind_stems() -> dict:
     """Each kind of person of OTHER_KIND, and of thing of OTHER_THING (stemmed), with the kinds it excludes."""
-    return _excluding(OTHER_KIND + OTHER_THING + tuple(combinations(OCCUPATIONS, 2)))
+    pairs = OTHER_KIND + OTHER_THING + tuple(combinations(OCCUPATIONS, 2)) + tuple(combinations(INSTITUTIONS, 2))
+    return _excluding([(x, y) for a, b in pairs for x in _noun_forms(a) for y in _noun_forms(b)])
+
+
+def _noun_forms(noun: str) -> Tuple[str, ...]:
+    """A noun and its plural in "-men", which its stem does not find ("fisherman": "fishermen"; "woman": "women")."""
+    return (noun, noun[:-3] + "men") if noun.endswith("man") else (noun,)
 
 
 def _lost_by_score(claim: Claim) -> bool:
-    """Whether ``claim`` is the loss a win by a score entails (:func:`_claims_of`): "Manchester City beat Liverpool
-    3-1" says Liverpool did not win 3-1, which denies only a win by that score."""
+    """Whether ``claim`` is the loss a win entails (:func:`_claims_of`): "Manchester City beat Liverpool 3-1" says
+    Liverpool did not win 3-1 (nor the game), which denies only a win by that score or of a game (GAMES)."""
     return claim.entailed and claim.opposed and claim.predicate == "win"
+
+
+def _wins_a_game(unit: Claim) -> bool:
+    """Whether ``unit`` is a win of a game (GAMES: "Chelsea won the match"), which a loss denies whatever its
+    score."""
+    return unit.predicate == "win" and bool(unit.patient.core) and unit.patient.core <= _game_stems()
+
+
+@lru_cache(maxsize=1)
+def _game_stems() -> FrozenSet[str]:
+    """The stems of GAMES."""
+    return frozenset(_folded_stem(w) for w in GAMES)
 
 
 def contradicts(unit: Claim, other: Claim) -> bool:

@@ -396,6 +396,23 @@ def test_human_scus_refuse_the_attacks():
     ("The FBI arrested the man.", "The CIA arrested the man.", True),
     ("The ECB raised rates.", "The Bank of England raised rates.", True),
     ("The ECB raised rates.", "The European Central Bank did not raise rates.", True),
+    # a named object the parser reads as an adverb of the score is the object
+    ("Spain beat England 1-0 in Sydney.", "Spain beat Sweden 1-0 in Sydney.", True),
+    ("The club signed Smith.", "The club announced Monday that it had signed Smith.", False),
+    # the loser did not win the game, whatever the score, but may have won something else
+    ("Chelsea won the game.", "Huddersfield beat Chelsea.", True),
+    ("Chelsea won the league.", "Huddersfield beat Chelsea.", False),
+    ("Chelsea beat Arsenal.", "Chelsea won the game.", False),
+    # another kind of person or institution, the plural in "-men" included
+    ("Coastguards rescued 43 migrants.", "Fishermen rescued 43 migrants.", True),
+    ("The government has banned the sale of vapes.", "The supermarket has banned the sale of vapes.", True),
+    ("Police arrested three men.", "Police arrested three women.", True),
+    # a list of names with one replaced, however the parser hangs its first names; a longer list is no other party
+    ("George, Robert and Paul are going to play basketball.", "Dan, Robert and Paul are going to play basketball.",
+     True),
+    ("Ania, Kasia, Zuzia and Jan want to go to the church.", "Ania, Helen, Zuzia and Jan want to go to the church.",
+     True),
+    ("Mike will go for a beer.", "Mike, Tom and Ben will go for a beer.", False),
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected

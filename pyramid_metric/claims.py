@@ -456,7 +456,13 @@ def _folded_stem(word: str) -> str:
 def _core_stems(head) -> FrozenSet[str]:
     """The stems of a phrase's head and the nouns compounded with it ("police" in "police in London")."""
     return frozenset(_folded_stem(t.text) for t in [head] + [c for c in head.children if c.dep_ in ("compound", "flat")]
-                     if t.is_alpha) - _stop_stems()
+                     if _is_word(t)) - _stop_stems()
+
+
+def _is_word(tok) -> bool:
+    """A word of letters, or a name of letters and digits ("O2", "3M", "G7"); figures are read apart."""
+    return tok.is_alpha or (tok.pos_ == "PROPN" and any(ch.isalpha() for ch in tok.text)
+                            and any(ch.isdigit() for ch in tok.text) and tok.text.isalnum())
 
 
 def _compass_words(name) -> list:
@@ -478,7 +484,7 @@ def _of_name_stems(head) -> FrozenSet[str]:
 def _argument(head) -> Argument:
     stops = _stop_stems()
     tokens = _argument_tokens(head)
-    stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if t.is_alpha) if s not in stops)  # figures apart
+    stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if _is_word(t)) if s not in stops)  # figures apart
     core = _core_stems(head)
     return Argument(stems, core, core | _of_name_stems(head) if _is_name(head) else frozenset())
 
@@ -1195,7 +1201,8 @@ def contradiction(unit: Claim, other: Claim) -> str:
         return DENIED
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
-        changed = bool(mine.party and theirs.party and not _named_alike(mine, theirs)) or _other_detail(unit, other)
+        changed = bool(mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs))
+                       ) or _other_detail(unit, other)
         return CHANGED if changed else ""
     straight = len(unit.agent.core & other.agent.core) + len(unit.patient.core & other.patient.core)
     to_patient, to_agent = unit.agent.core & other.patient.core, unit.patient.core & other.agent.core

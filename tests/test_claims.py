@@ -413,6 +413,10 @@ def test_human_scus_refuse_the_attacks():
     ("Ania, Kasia, Zuzia and Jan want to go to the church.", "Ania, Helen, Zuzia and Jan want to go to the church.",
      True),
     ("Mike will go for a beer.", "Mike, Tom and Ben will go for a beer.", False),
+    # a name of letters and digits is a name; in a pair that agreed, one of the two replaced is another party
+    ("Vodafone and Three have agreed to merge.", "Vodafone and O2 have agreed to merge.", True),
+    ("Vodafone and O2 have agreed to merge.", "O2 and Vodafone have agreed to merge.", False),
+    ("Vodafone and O2 have agreed to merge.", "Vodafone has agreed to merge with O2.", False),
 ])
 def test_contradicted(unit, text, expected):
     assert contradicted(claims([unit])[0], claims([text])[0]) is expected

@@ -408,8 +408,8 @@ def _figures(tokens) -> FrozenSet[str]:
         if value is None or t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("quarter", "quarters"):
             continue  # "three quarters of a million": a part of the amount after it
         dash, second = by_index.get(t.i + 1), by_index.get(t.i + 2)
-        if dash is not None and dash.text in "-–" and second is not None and _figure_value(second.text) is not None:
-            out.add(f"{value:g}-{_figure_value(second.text):g}")
+        if dash is not None and dash.text in "-–" and second is not None and _score_side(second.text) is not None:
+            out.add(f"{value:g}-{_score_side(second.text):g}")
             skip.add(t.i + 2)
             continue
         scale = _scale_word(by_index[t.i + 1].text) if t.i + 1 in by_index else None
@@ -418,6 +418,11 @@ def _figures(tokens) -> FrozenSet[str]:
             skip.add(t.i + 1)
         out.add(f"{value * _part_before(t):g}")
     return frozenset(out)
+
+
+def _score_side(text: str) -> Optional[float]:
+    """The number a score's second side writes: a figure, a number word, or "nil" ("one-nil" is 1-0)."""
+    return {"nil": 0.0, "zero": 0.0, "one": 1.0}.get(text.lower(), _figure_value(text))
 
 
 def _counts_one(tok) -> bool:

@@ -17,8 +17,10 @@ judged, each figure that the references state in another notation into the refer
   as the decimal the references write for it ("0.25 points"), or as any decimal when the references state points
   in decimals, so that "a half point" is read as the figure 0.5, not as words; and a decimal the references write
   as such a fraction is written as they write it;
-* a **score** ("3-1", "three goals to one"): written in digits with the references' dash where they write scores
-  so, and in the references' words where they write that score in words.
+* a **score** ("3-1", "three goals to one", "two-nil"): written in digits with the references' dash where they write
+  scores so, and in the references' words where they write that score in words;
+* a **currency** written with its sign or its name ("£50", "50 pounds", "$20m", "20m dollars"): as the references
+  write that currency, the amount itself as the text writes it.
 
 Nothing else in the text changes; a text without figures is returned as it is.  Values are compared exactly
 (a rounded figure is the claim check's to judge: :mod:`pyramid_metric.claims`).
@@ -54,6 +56,14 @@ _FRACTION = re.compile(r"(?<![\w-])(?P<fraction>" + "|".join(sorted(map(re.escap
 _SCORE_DIGITS = re.compile(r"(?<![\w.,-])(?P<a>\d{1,2})(?P<dash>[-–])(?P<b>\d{1,2})(?![\w–-]|[.,]\d)")
 _SCORE_WORDS = re.compile(r"(?<![\w-])(?P<a>\d{1,2}|[A-Za-z]+)\s+goals?\s+to\s+(?P<b>\d{1,2}|[A-Za-z]+)\b",
                           re.IGNORECASE)
+_SCORE_NIL = re.compile(r"(?<![\w-])(?P<a>[A-Za-z]+|\d{1,2})-(?P<b>nil)\b", re.IGNORECASE)  # "two-nil", "3-nil"
+# the currencies whose sign and name a text may write for one another: "£50" and "50 pounds"
+CURRENCIES = {"£": ("pound", "pounds"), "$": ("dollar", "dollars"), "€": ("euro", "euros")}
+_AMOUNT_TEXT = rf"(?:{_NUMBER})(?:\s?(?:{'|'.join(SCALES)}))?"
+_SIGNED = re.compile(rf"(?P<sign>[£$€])\s?(?P<amount>{_AMOUNT_TEXT})(?![\w.,]*\d)(?!\w)")
+_NAMED = re.compile(rf"(?<![\w.,£$€])(?P<amount>{_AMOUNT_TEXT})\s+(?P<name>pounds?|dollars?|euros?)\b",
+                    re.IGNORECASE)
+_CURRENCY_OF_NAME = {name: sign for sign, names in CURRENCIES.items() for name in names}
 _DECIMAL_POINTS = re.compile(r"(?<![\w.,])(?P<number>\d*\.\d+)(?P<rest>\s+(?:percentage\s+)?points?\b)",
                              re.IGNORECASE)
 
@@ -153,18 +163,45 @@ def scores_written(text: str) -> Tuple[Optional[str], Dict[Tuple[str, str], str]
     and its scores in words by their goals: {("3", "1"): "three goals to one"}."""
     dash = next((m.group("dash") for m in _SCORE_DIGITS.finditer(text)), None)
     in_words = {}
-    for m in _SCORE_WORDS.finditer(text):
+    for m in list(_SCORE_WORDS.finditer(text)) + list(_SCORE_NIL.finditer(text)):
         goals = (_goals(m.group("a")), _goals(m.group("b")))
         if None not in goals:
             in_words.setdefault(goals, m.group(0))
     return dash, in_words
 
 
+def currencies_written(text: str) -> Dict[str, str]:
+    """How ``text`` writes each currency of CURRENCIES, by its sign: "sign" ("£50") or "name" ("50 pounds"), the
+    first way it uses."""
+    found = [(m.start(), m.group("sign"), "sign") for m in _SIGNED.finditer(text)]
+    found += [(m.start(), _CURRENCY_OF_NAME[m.group("name").lower()], "name") for m in _NAMED.finditer(text)]
+    out: Dict[str, str] = {}
+    for _, sign, way in sorted(found):
+        out.setdefault(sign, way)
+    return out
+
+
+def _align_currencies(text: str, ways: Dict[str, str]) -> str:
+    """Each amount of a currency written the references' way: "£50" as "50 pounds" where they name pounds, "50
+    pounds" as "£50" where they write the sign ("1 pound" in the singular)."""
+    def as_name(m: "re.Match") -> str:
+        if ways.get(m.group("sign")) != "name":
+            return m.group(0)
+        singular, plural = CURRENCIES[m.group("sign")]
+        return f"{m.group('amount')} {singular if m.group('amount') == '1' else plural}"
+
+    def as_sign(m: "re.Match") -> str:
+        sign = _CURRENCY_OF_NAME[m.group("name").lower()]
+        return sign + m.group("amount") if ways.get(sign) == "sign" else m.group(0)
+
+    return _NAMED.sub(as_sign, _SIGNED.sub(as_name, text))
+
+
 @lru_cache(maxsize=4096)
 def _reference_forms(references: Tuple[str, ...]):
     joined = "\n".join(references)
     return (amounts(joined), percent_sign(joined), fractions_written(joined), decimals_of_points(joined),
-            scores_written(joined))
+            scores_written(joined), currencies_written(joined))
 
 
 def _align_scores(text: str, dash: Optional[str], in_words: Dict[Tuple[str, str], str]) -> str:
@@ -180,7 +217,7 @@ def _align_scores(text: str, dash: Optional[str], in_words: Dict[Tuple[str, str]
         return in_words.get((m.group("a"), m.group("b")), m.group(0))
 
     if dash is not None:
-        text = _SCORE_WORDS.sub(as_digits, text)
+        text = _SCORE_NIL.sub(as_digits, _SCORE_WORDS.sub(as_digits, text))
     if in_words:
         text = _SCORE_DIGITS.sub(as_words, text)
     return text
@@ -190,7 +227,8 @@ def align_figures(text: str, references: Sequence[str]) -> str:
     """``text`` with its figures written as the ``references`` write them (module docstring)."""
     if not text or not references:
         return text
-    ref_amounts, ref_sign, ref_fractions, ref_decimals, (ref_dash, ref_scores) = _reference_forms(tuple(references))
+    ref_amounts, ref_sign, ref_fractions, ref_decimals, (ref_dash, ref_scores), ref_currencies = _reference_forms(
+        tuple(references))
     if ref_dash is not None or ref_scores:
         text = _align_scores(text, ref_dash, ref_scores)
     if ref_amounts:
@@ -201,6 +239,8 @@ def align_figures(text: str, references: Sequence[str]) -> str:
         text = _FRACTION.sub(lambda m: _fraction_as_decimal(m, ref_decimals, ref_fractions), text)
     if ref_fractions:
         text = _DECIMAL_POINTS.sub(lambda m: _decimal_as_fraction(m, ref_fractions, ref_decimals), text)
+    if ref_currencies:  # after the amounts: "$20m" is read as money there
+        text = _align_currencies(text, ref_currencies)
     return text
 
 

@@ -23,7 +23,7 @@ from pyramid_metric.figures import align_figures
     ("The firm cut ten thousand jobs.", ["The firm cut 10,000 jobs."], "The firm cut 10,000 jobs."),
     ("The firm cut 10,000 jobs.", ["It cut ten thousand jobs."], "The firm cut ten thousand jobs."),
     ("A dozen people were hurt.", ["12 people were hurt."], "12 people were hurt."),
-    ("It cost five million pounds.", ["It cost £5m."], "It cost 5m pounds."),
+    ("It cost five million pounds.", ["It cost £5m."], "It cost £5m."),
     ("Two hundred thousand people came.", ["100,000 people came."], "Two hundred thousand people came."),
     ("The million-dollar question.", ["It cost $1m."], "The million-dollar question."),
     # a fraction of an amount in words
@@ -46,6 +46,13 @@ from pyramid_metric.figures import align_figures
      "Rates rose by a quarter point."),  # the references write both
     ("Half a loaf is better.", ["It cost 0.5 points."], "Half a loaf is better."),  # no point: no figure
     ("No figures here.", ["Nor here."], "No figures here."),
+    # a currency's sign or name, as the references write it; the amount as the text writes it
+    ("Sarah borrowed £50 from Mark.", ["Mark lent Sarah 50 pounds."], "Sarah borrowed 50 pounds from Mark."),
+    ("Mark lent Sarah 50 pounds.", ["Sarah borrowed £50."], "Mark lent Sarah £50."),
+    ("It cost £1.", ["It cost 3 pounds."], "It cost 1 pound."),
+    ("The firm paid $20m.", ["The firm paid 20 million dollars."], "The firm paid 20 million dollars."),
+    ("The firm paid 20 million dollars.", ["The firm paid $20m."], "The firm paid $20m."),
+    ("It cost £50.", ["It cost 50 dollars."], "It cost £50."),  # another currency: left as written
 ])
 def test_figures_in_the_references_notation(text, references, expected):
     assert align_figures(text, references) == expected
@@ -138,6 +145,9 @@ def test_weights_read_each_reference_with_the_others_acronyms_and_figures():
     ("Arsenal beat Chelsea 2-1.", ["Arsenal beat Chelsea three goals to one."], "Arsenal beat Chelsea 2-1."),
     ("He scored one goal to win it.", ["Arsenal won 3-1."], "He scored one goal to win it."),  # no score
     ("The 2010-11 season.", ["Arsenal won 3-1."], "The 2010-11 season."),  # a span of years is no score
+    ("Spain beat England two-nil.", ["Spain won 2-0."], "Spain beat England 2-0."),
+    ("Spain beat England 2-0.", ["Spain beat England two-nil."], "Spain beat England two-nil."),
+    ("Twenty-one people died.", ["Spain won 2-0."], "Twenty-one people died."),  # a number, no score
 ])
 def test_scores_written_as_the_references_write_them(text, references, expected):
     assert align_figures(text, references) == expected
@@ -152,6 +162,13 @@ def test_a_score_in_words_is_not_a_contradiction_and_another_score_is():
              "Arsenal beat Chelsea 2-1 on Saturday.")]:
         said, wrong = (r.score for r in scorer.score([same, other], [[reference]] * 2, progress=False))
         assert said > 0.95 and wrong <= said - 0.4
+
+
+def test_a_score_with_nil_is_that_score_for_the_check():
+    unit = claims(["Spain beat England 1-0 in Sydney."])[0]
+    assert {"1-0"} <= claims(["Spain beat England one-nil in Sydney."])[0][0].figures
+    assert {"2-1"} <= claims(["Spain beat England two-one in Sydney."])[0][0].figures
+    assert unit[0].figures == claims(["Spain beat England 1-0 in Sydney."])[0][0].figures
 
 
 def test_a_reference_that_writes_a_name_both_ways_copied_scores_one():

@@ -1081,9 +1081,10 @@ def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
 def _pieces_of_parties(tok, starts: Sequence[int]) -> set:
     """The pieces of a passage (their first characters, ``starts``) that hold an agent or a patient of predicate
     ``tok``, or a word that links its fact to another thing ("because of heavy rain", "after the match": LINK_WORDS)."""
-    agent, patient, _ = _roles(tok)
+    agent, patient, other = _roles(tok)
     links = [word for word, _ in _link_words(tok)]
-    return {bisect_right(starts, h.idx) - 1 for h in agent + patient + links}
+    places = [h for h in other if h.pos_ == "PROPN"]  # "without power in France": where it happened
+    return {bisect_right(starts, h.idx) - 1 for h in agent + patient + links + places}
 
 
 def _shares(a: Argument, b: Argument) -> bool:
@@ -1100,7 +1101,16 @@ def bears_on(unit: Claim, other: Claim) -> bool:
     other_args = (other.agent, other.patient, other.others)
     if not any(a.stems for a in unit_args) or not any(b.stems for b in other_args):
         return True
+    if _same_pronoun_parties(unit, other):  # "she promised to pay him back on Friday" and "... on Monday"
+        return True
     return any(_shares(a, b) for a in unit_args for b in other_args)
+
+
+def _same_pronoun_parties(unit: Claim, other: Claim) -> bool:
+    """Whether two claims name their parties by pronouns only, of the same genders ("she" and "him" in both)."""
+    if unit.agent.stems or unit.patient.stems or other.agent.stems or other.patient.stems:
+        return False
+    return any(unit.genders) and unit.genders == other.genders
 
 
 @lru_cache(maxsize=1)

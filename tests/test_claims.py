@@ -698,6 +698,22 @@ def test_a_piece_without_a_predicate_holds_the_claims_of_its_parties():
     assert contradicted(soldiers, negated) and contradicted(jailed, negated) and not contradicted(smuggled, negated)
 
 
+def test_a_piece_without_a_predicate_holds_the_claims_it_places():
+    """An EDU that only says where a fact happened ("without power in France") holds the claim of its sentence, so
+    that a summary placing the fact elsewhere contradicts it; the piece of another place keeps nothing new."""
+    homes, power = passage_claims(("Storm Ciaran left 1.2 million homes", "without power in France."))
+    assert [c.predicate for c in power] == ["leave"]
+    assert contradicted(power, claims(["Storm Ciaran left 1.2 million homes without power in Spain."])[0])
+    assert not contradicted(power, claims(["Storm Ciaran left 1.2 million homes without power in France."])[0])
+
+
+def test_claims_of_pronouns_alone_bear_on_each_other_by_their_genders():
+    """"she promised to pay him back on Friday" and "... on Monday" speak of one payment (the same pronouns)."""
+    _, pay = passage_claims(("Mark lent Sarah 50 pounds,", "and she promised to pay him back on Friday."))
+    assert contradicted(pay, claims(["Mark lent Sarah 50 pounds, and she promised to pay him back on Monday."])[0])
+    assert not contradicted(pay, claims(["Mark lent Sarah 50 pounds, and she promised to pay him back on Friday."])[0])
+
+
 def test_weights_count_only_the_references_that_state_a_unit():
     """A reference that negates a unit's fact does not count towards its weight."""
     refs = ["The council approved the new stadium on Monday.", "The council did not approve the new stadium."]

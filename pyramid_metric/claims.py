@@ -93,7 +93,8 @@ CONTRADICTED_CAP = 0.5
 # A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,described-names(+from-to+sharing-a-word),"
+CLAIMS_CHECK = ("check(polarity,roles(+misparsed-objects+name-lists),names(+of-names,+typos,+alphanumeric),given-names,"
+                "described-names(+from-to+sharing-a-word),"
                 "figures(+twice+relative-times(+nested-periods)+chained-prepositions+told-back+up-down-from),ranks,"
                 "before-after;"
                 "owners-swapped;"
@@ -101,12 +102,13 @@ CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,descri
                 "same-event(+phrasal)+opposite-verbs(same-subject(+given-names),+cleared+failed+overturned+froze+shrank"
                 "+refused);"
                 "other-outcomes(+hired-fired+wordnet-3.0-verb-antonyms);"
-                "beat->win(+loser-by-score);votes-for+against->approve;negated-restatement(not-opposite-verb-nouns);"
+                "beat->win(+loser-by-score+loser-of-game);votes-for+against->approve;"
+                "negated-restatement(not-opposite-verb-nouns);"
                 "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
                 "hedges:could+might+may;sold->not-bought(same-buyer);"
-                "person-kinds(family+roles+occupations)+profit-loss;"
-                "pronoun-genders;"
+                "person-kinds(family+roles+occupations+institutions+men-plurals)+profit-loss;symmetric:another-of-name;"
+                "pronoun-genders;pronoun-parties:bear-by-genders;"
                 "opposite-degrees+wordnet-3.0-adjective-antonyms;"
                 "denials:verdicts+denied-clauses+no-longer+ruled-out+unlikely+unfit+yet-to+undone-plans"
                 "+called-off-acts;"
@@ -114,10 +116,10 @@ CLAIMS_CHECK = ("check(polarity,roles,names(+of-names,+typos),given-names,descri
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns+relative-clauses-after:parties;"
                 "reports:their-clause-parties+beside:capped;"
-                "verbless-edus:claims-of-their-parties;"
+                "verbless-edus:claims-of-their-parties+places;"
                 "weights:contradicting-refs-not-counted+refs-in-each-others-notation;"
                 "acronyms(both-forms,one-party,bracketed-pairs-kept);"
-                "figures+scores-as-written;confirmed:mean(presence,confirmed-share))")
+                "figures+scores(+nil)+currencies-as-written;confirmed:mean(presence,confirmed-share))")
 
 # stems: its content words; core: those of its head and the nouns compounded with it ("police" in "police in
 # London"); party: the core when the head is a name ("Real Madrid"; "the FBI director" is none: its head is
@@ -489,7 +491,7 @@ def _of_name_stems(head) -> FrozenSet[str]:
 def _argument(head) -> Argument:
     stops = _stop_stems()
     tokens = _argument_tokens(head)
-    stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if _is_word(t)) if s not in stops)  # figures apart
+    stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if _is_word(t)) if s not in stops)  # no figures
     core = _core_stems(head)
     return Argument(stems, core, core | _of_name_stems(head) if _is_name(head) else frozenset())
 
@@ -1216,8 +1218,8 @@ def contradiction(unit: Claim, other: Claim) -> str:
         return DENIED
     if unit.predicate in SYMMETRIC:
         mine, theirs = _merge([unit.agent, unit.patient]), _merge([other.agent, other.patient])
-        changed = bool(mine.party and theirs.party and (not _named_alike(mine, theirs) or _another_of_name(mine, theirs))
-                       ) or _other_detail(unit, other)
+        named_other = not _named_alike(mine, theirs) or _another_of_name(mine, theirs)
+        changed = bool(mine.party and theirs.party and named_other) or _other_detail(unit, other)
         return CHANGED if changed else ""
     straight = len(unit.agent.core & other.agent.core) + len(unit.patient.core & other.patient.core)
     to_patient, to_agent = unit.agent.core & other.patient.core, unit.patient.core & other.agent.core

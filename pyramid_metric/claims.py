@@ -93,7 +93,7 @@ CONTRADICTED_CAP = 0.5
 # A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles(+misparsed-objects+name-lists),names(+of-names,+typos,+alphanumeric),given-names,"
+CLAIMS_CHECK = ("check(polarity,roles(+misparsed-objects+name-lists),names(+of-names,+typos,+alphanumeric,+appositions),given-names,"
                 "described-names(+from-to+sharing-a-word),"
                 "figures(+twice+relative-times(+nested-periods)+chained-prepositions+told-back+up-down-from),ranks,"
                 "before-after;"
@@ -493,7 +493,22 @@ def _argument(head) -> Argument:
     tokens = _argument_tokens(head)
     stems = frozenset(s for s in (_folded_stem(t.text) for t in tokens if _is_word(t)) if s not in stops)  # no figures
     core = _core_stems(head)
-    return Argument(stems, core, core | _of_name_stems(head) if _is_name(head) else frozenset())
+    if _is_name(head):
+        return Argument(stems, core, core | _of_name_stems(head))
+    named = _apposed_names(head)
+    return Argument(stems, core, frozenset().union(*(_core_stems(c) | _of_name_stems(c) for c in named)))
+
+
+def _apposed_names(head) -> list:
+    """The names in apposition to a noun, after a comma, which name the party: "Microsoft's chief executive, Satya
+    Nadella, will step down" ("America's top model Tyra Banks" is parsed so too, without the comma); with a list
+    the parser hangs on the first name ("the commissioner, Michael Callinan, and the minister, Alan Shatter")."""
+    named = [c for c in head.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.left_edge.i > 0
+             and c.doc[c.left_edge.i - 1].text == ","]
+    for name in list(named):
+        for other in name.conjuncts:
+            named.extend([other] if other.pos_ == "PROPN" else _apposed_names(other) if other.pos_ == "NOUN" else [])
+    return named
 
 
 def _head_words(head) -> Argument:

@@ -413,6 +413,14 @@ def test_human_scus_refuse_the_attacks():
     ("Ania, Kasia, Zuzia and Jan want to go to the church.", "Ania, Helen, Zuzia and Jan want to go to the church.",
      True),
     ("Mike will go for a beer.", "Mike, Tom and Ben will go for a beer.", False),
+    # a name in apposition after a comma names the party, and another there is another party
+    ("Microsoft's chief executive, Satya Nadella, will step down.",
+     "Microsoft's chief executive, Sundar Pichai, will step down.", True),
+    ("Microsoft's chief executive, Satya Nadella, will step down.", "Satya Nadella will step down.", False),
+    ("Microsoft's chief executive, Satya Nadella, will step down.", "Microsoft's chief executive will step down.",
+     False),
+    ("An inquiry has cleared Alan Shatter.",
+     "A report has cleared the commissioner, Michael Callinan, and the minister, Alan Shatter.", False),
     # a name of letters and digits is a name; in a pair that agreed, one of the two replaced is another party
     ("Vodafone and Three have agreed to merge.", "Vodafone and O2 have agreed to merge.", True),
     ("Vodafone and O2 have agreed to merge.", "O2 and Vodafone have agreed to merge.", False),

@@ -102,7 +102,7 @@ CLAIMS_CHECK = ("check(polarity,roles(+misparsed-objects+name-lists),names(+of-n
                 "same-event(+phrasal)+opposite-verbs(same-subject(+given-names),+cleared+failed+overturned+froze+shrank"
                 "+refused);"
                 "other-outcomes(+hired-fired+wordnet-3.0-verb-antonyms);"
-                "beat->win(+loser-by-score+loser-of-game);votes-for+against->approve;"
+                "beat->win(+loser-by-score+loser-of-game);votes-for+against->approve;passed-laws->approve;"
                 "negated-restatement(not-opposite-verb-nouns);"
                 "able-to+unable-to+forgot-to;causatives;"
                 "copulas:same-description;"
@@ -271,6 +271,10 @@ CONVERSES = frozenset({"buy"})
 BY_OBJECT = {"increase": ("raise", "rise"), "decrease": ("raise", "rise"), "reduce": ("raise", "rise"),
              "cut": ("raise", "rise"), "drop": ("raise", "rise"), "lower": ("raise", "rise"),
              "grow": ("raise", "rise"), "shrink": ("raise", "rise")}
+# a law passed is a law approved, so that "the Senate rejected the bill" denies "the Senate passed the bill"
+PASSED = {"pass": "approve"}
+LEGISLATION = frozenset({"bill", "law", "legislation", "motion", "budget", "amendment", "resolution", "act",
+                         "measure", "treaty", "reform", "package"})
 # a contest won: "X beat Y" also says "X won", so that a summary's "Y won the election" denies "X beat Y in it"
 WON_BY = frozenset({"beat"})
 # what a loser did not win, whatever the score: "Huddersfield beat Chelsea" denies "Chelsea won the game"
@@ -847,6 +851,8 @@ def _claim(tok) -> Claim:
     predicate = SAME_EVENT.get(verb) or OPPOSITE.get(verb) or verb
     if verb in BY_OBJECT:  # "the bank cut rates" (not raise) or "exports cut by half" (not rise)
         predicate = BY_OBJECT[verb][0 if patient else 1]
+    if verb in PASSED and p.core & _legislation_stems():  # "the Senate passed the bill": approved it
+        predicate = PASSED[verb]
     # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)
               if not (t.dep_ == "appos" and t.like_num)] + [tok]
@@ -1393,6 +1399,12 @@ def _wins_a_game(unit: Claim) -> bool:
     """Whether ``unit`` is a win of a game (GAMES: "Chelsea won the match"), which a loss denies whatever its
     score."""
     return unit.predicate == "win" and bool(unit.patient.core) and unit.patient.core <= _game_stems()
+
+
+@lru_cache(maxsize=1)
+def _legislation_stems() -> FrozenSet[str]:
+    """The stems of LEGISLATION."""
+    return frozenset(_folded_stem(w) for w in LEGISLATION)
 
 
 @lru_cache(maxsize=1)

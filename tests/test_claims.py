@@ -413,6 +413,10 @@ def test_human_scus_refuse_the_attacks():
     ("Ania, Kasia, Zuzia and Jan want to go to the church.", "Ania, Helen, Zuzia and Jan want to go to the church.",
      True),
     ("Mike will go for a beer.", "Mike, Tom and Ben will go for a beer.", False),
+    # a law passed is a law approved: rejected denies it, approved says it
+    ("The Senate passed a spending bill.", "The Senate rejected a spending bill.", True),
+    ("The Senate passed a spending bill.", "The Senate approved a spending bill.", False),
+    ("Maria passed her driving test.", "Maria failed her driving test.", True),
     # a name in apposition after a comma names the party, and another there is another party
     ("Microsoft's chief executive, Satya Nadella, will step down.",
      "Microsoft's chief executive, Sundar Pichai, will step down.", True),

@@ -83,7 +83,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .figures import SCALES as AMOUNT_SCALES, part_before
+from .figures import GOAL_WORDS, SCALES as AMOUNT_SCALES, part_before
 from .text import (_stop_stems, content_words, detect_language, irregular_verb_forms, known_verbs, number_value,
                    parse_many, stem, words)
 
@@ -93,7 +93,8 @@ CONTRADICTED_CAP = 0.5
 # A unit whose fact the summary denies (the other polarity, roles swapped) keeps at most this presence: lower caps
 # (0.25, 0) agreed less with people on RoSE's dialogues and more nowhere (docs/studies/claims.md)
 DENIED_CAP = 0.5
-CLAIMS_CHECK = ("check(polarity,roles(+misparsed-objects+name-lists),names(+of-names,+typos,+alphanumeric,+appositions),given-names,"
+CLAIMS_CHECK = ("check(polarity,roles(+misparsed-objects+name-lists),"
+                "names(+of-names,+typos,+alphanumeric,+appositions),given-names,"
                 "described-names(+from-to+sharing-a-word),"
                 "figures(+twice+relative-times(+nested-periods)+chained-prepositions+told-back+up-down-from),ranks,"
                 "before-after;"
@@ -146,6 +147,8 @@ Claim = namedtuple("Claim", "predicate negated agent patient others figures form
                    defaults=(False, frozenset(), False, False, "", frozenset(), (frozenset(), frozenset())))
 
 EMPTY = Argument(frozenset(), frozenset(), frozenset())
+# the first name of a list that the parser hung on the verb, and the role of the rest of the list
+FirstName = namedtuple("FirstName", "name head_role")
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "none", "neither", "nor", "nowhere"})
 # verbs that deny the complement they govern: "failed to win" says the win did not happen
 DENYING_VERBS = frozenset({"fail", "refuse", "decline", "deny", "reject", "avoid", "cease", "stop", "prevent",
@@ -323,6 +326,8 @@ TIMES = {"twice": 2.0, "thrice": 3.0}
 # days and periods said relative to now, figures of a kind of their own for each period: "will bring Jerry some
 # tomorrow" against "today", "next week" against "last week" ("today" and "this week" may both be true); a day
 # named ("on Friday") is a name, and a time on one side only contradicts nothing
+# days and months: a time beside a verb, never its object ("announced Monday that")
+CALENDAR_WORDS = frozenset(w.lower() for w in list(calendar.day_name) + list(calendar.month_name) if w)
 RELATIVE_DAYS = {"yesterday": "@day-1", "today": "@day+0", "tonight": "@day+0", "tomorrow": "@day+1"}
 RELATIVE_PERIODS = {"week", "weekend", "month", "year"}
 RELATIVE_STEPS = {"last": "-1", "this": "+0", "next": "+1"}
@@ -427,8 +432,9 @@ def _figures(tokens) -> FrozenSet[str]:
 
 
 def _score_side(text: str) -> Optional[float]:
-    """The number a score's second side writes: a figure, a number word, or "nil" ("one-nil" is 1-0)."""
-    return {"nil": 0.0, "zero": 0.0, "one": 1.0}.get(text.lower(), _figure_value(text))
+    """The number a score's second side writes: a figure, a number word, or "nil" ("one-nil" is 1-0; GOAL_WORDS)."""
+    goals = GOAL_WORDS.get(text.lower())
+    return float(goals) if goals is not None else _figure_value(text)
 
 
 def _counts_one(tok) -> bool:
@@ -801,12 +807,6 @@ def _roles(tok, depth: int = 0) -> Tuple[List, List, List]:
     return agent, patient, other
 
 
-CALENDAR_WORDS = frozenset(w.lower() for w in list(calendar.day_name) + list(calendar.month_name) if w)
-
-
-FirstName = namedtuple("FirstName", "name head_role")
-
-
 def _misread_first_names(tok) -> List[FirstName]:
     """The first name of a list that opens a clause, which the parser may hang on the verb as an adverb
     (npadvmod) before the rest of the list as its subject: "Dan, Robert and Paul are going"."""
@@ -834,9 +834,11 @@ def _misread_named_object(tok, patient):
 def _claim(tok) -> Claim:
     agent, patient, other = _roles(tok)
 
-    def arg(heads):  # coordinated heads ("Luke and Martial") are one argument, and a list read as an apposition
-        heads = list(heads) + [a for h in heads if h.pos_ == "PROPN" for a in h.children  # ("Ania, Helen, Zuzia and
-                               if a.dep_ == "appos" and a.pos_ == "PROPN" and a.conjuncts]  # Jan")
+    def arg(heads):  # coordinated heads ("Luke and Martial") are one argument, and so is a list the parser reads as
+        # an apposition to its first name ("Ania, Helen, Zuzia and Jan")
+        listed = [a for h in heads if h.pos_ == "PROPN" for a in h.children
+                  if a.dep_ == "appos" and a.pos_ == "PROPN" and a.conjuncts]
+        heads = list(heads) + listed
         heads = heads + [c for h in heads for c in h.conjuncts if c.pos_ in ("PROPN", "NOUN", "PRON")]
         return _merge([_argument(h) for h in dict.fromkeys(heads)])
 

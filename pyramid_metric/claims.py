@@ -853,7 +853,7 @@ def _claim(tok) -> Claim:
     predicate = SAME_EVENT.get(verb) or OPPOSITE.get(verb) or verb
     if verb in BY_OBJECT:  # "the bank cut rates" (not raise) or "exports cut by half" (not rise)
         predicate = BY_OBJECT[verb][0 if patient else 1]
-    if verb in PASSED and p.core & _legislation_stems():  # "the Senate passed the bill": approved it
+    if verb in PASSED and p.core & _stems_of(LEGISLATION):  # "the Senate passed the bill": approved it
         predicate = PASSED[verb]
     # figures of the claim, not of a description of its parties ("Ms Smith, 45,": an age in apposition)
     clause = [t for h in agent + patient + other for t in _argument_tokens(h)
@@ -1370,13 +1370,13 @@ def _other_kind(mine: Argument, theirs: Argument) -> bool:
 def _kind_words(role: Argument) -> FrozenSet[str]:
     """The words of a role that may say what kind of person it is: its head and compounds, and all its words where
     the head is a quantity ("thousands of nurses", "a group of doctors": QUANTITY_NOUNS)."""
-    return role.stems if role.core & _quantity_stems() else role.core
+    return role.stems if role.core & _stems_of(QUANTITY_NOUNS) else role.core
 
 
-@lru_cache(maxsize=1)
-def _quantity_stems() -> FrozenSet[str]:
-    """The stems of QUANTITY_NOUNS."""
-    return frozenset(_folded_stem(w) for w in QUANTITY_NOUNS)
+@lru_cache(maxsize=8)
+def _stems_of(words: FrozenSet[str]) -> FrozenSet[str]:
+    """The stems of a constant set of words (QUANTITY_NOUNS, GAMES, LEGISLATION), computed once."""
+    return frozenset(_folded_stem(w) for w in words)
 
 
 @lru_cache(maxsize=1)
@@ -1400,19 +1400,7 @@ def _lost_by_score(claim: Claim) -> bool:
 def _wins_a_game(unit: Claim) -> bool:
     """Whether ``unit`` is a win of a game (GAMES: "Chelsea won the match"), which a loss denies whatever its
     score."""
-    return unit.predicate == "win" and bool(unit.patient.core) and unit.patient.core <= _game_stems()
-
-
-@lru_cache(maxsize=1)
-def _legislation_stems() -> FrozenSet[str]:
-    """The stems of LEGISLATION."""
-    return frozenset(_folded_stem(w) for w in LEGISLATION)
-
-
-@lru_cache(maxsize=1)
-def _game_stems() -> FrozenSet[str]:
-    """The stems of GAMES."""
-    return frozenset(_folded_stem(w) for w in GAMES)
+    return unit.predicate == "win" and bool(unit.patient.core) and unit.patient.core <= _stems_of(GAMES)
 
 
 def contradicts(unit: Claim, other: Claim) -> bool:

@@ -116,7 +116,7 @@ CLAIMS_CHECK = ("check(polarity,roles(+misparsed-objects+name-lists),"
                 "opposite-states(+passive-closed+safe-dangerous+found-dead+wordnet-3.0-adjective-antonyms);"
                 f"spacy-parse;cap:{CONTRADICTED_CAP:g};other-refs:same-names+figures;"
                 "pronouns+event-nouns+party-nouns+relative-clauses-after:parties;"
-                "reports:their-clause-parties+beside:capped;"
+                "reports:their-clause-parties+beside:capped;dependent-edus-restated-in-one-sentence:capped;"
                 "verbless-edus:claims-of-their-parties+places;"
                 "weights:contradicting-refs-not-counted+refs-in-each-others-notation;"
                 "acronyms(both-forms,one-party,bracketed-pairs-kept);"
@@ -1101,6 +1101,44 @@ def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
     # a piece without a predicate of its own ("Four British soldiers" of "... have been jailed") states the claims
     # of which it holds the agent or the patient
     return tuple(tuple(c or a) for c, a in zip(out, about))
+
+
+# how a piece of a passage hangs from another without depending on its fact: what the other reports ("Venezuela
+# says | two aircraft were shot down"), a fact coordinated with it ("... | and won the title"), punctuation
+NOT_DEPENDENT = frozenset({"ccomp", "parataxis", "conj", "cc", "punct"})
+
+
+@lru_cache(maxsize=16384)
+def passage_dependents(pieces: Tuple[str, ...]) -> Tuple[FrozenSet[int], ...]:
+    """For each piece of a passage (the EDUs of one reference, in order), the pieces whose fact depends on it, read
+    from the parse of the whole passage (the pieces joined by spaces, as :func:`passage_claims` reads them): those
+    with a word that hangs from a word of this piece, directly or through another dependent piece, as its
+    adverbial or relative clause, complement or modifier ("after a shop owner was stabbed" and "on Saturday" of
+    "Police arrested two men"; "to win the title" of "Spain beat England"; "who was stabbed" of "a teenager"), not
+    as what it reports or a fact coordinated with it (NOT_DEPENDENT).  A conjunct hangs where the first of its
+    list hangs ("killing 75 people | and leaving 400 injured" both of "Two earthquakes struck")."""
+    starts, at = [], 0
+    for piece in pieces:
+        starts.append(at)
+        at += len(piece) + 1
+    under: List[set] = [set() for _ in pieces]  # piece -> the pieces hanging from it directly
+    for tok in parse_many([" ".join(pieces)])[0]:
+        first = tok
+        while first.dep_ == "conj" and first.head.i != first.i:  # "killing 75 | and leaving 400 injured"
+            first = first.head  # a conjunct hangs where the first of its list does
+        mine, its_head = bisect_right(starts, tok.idx) - 1, bisect_right(starts, first.head.idx) - 1
+        if first.head.i != first.i and mine != its_head and first.dep_ not in NOT_DEPENDENT:
+            under[its_head].add(mine)
+    out = []
+    for k in range(len(pieces)):
+        reached, todo = set(), list(under[k])
+        while todo:
+            v = todo.pop()
+            if v != k and v not in reached:
+                reached.add(v)
+                todo.extend(under[v])
+        out.append(frozenset(reached))
+    return tuple(out)
 
 
 def _pieces_of_parties(tok, starts: Sequence[int]) -> set:

@@ -963,6 +963,34 @@ def test_who_reported_a_contradicted_fact_is_capped_with_it():
     assert said[0] == 0.5 and said[1] > 0.9, said
 
 
+def test_a_fact_restated_wrong_takes_the_units_that_depend_on_it():
+    """The segmenter splits one reference sentence into a main clause and the clause that hangs from it; a summary
+    sentence that restates both with another place in the main clause caps both (one fact told wrong), as a
+    reference left whole would be.  Nothing passes the other way (another night in the dependent clause leaves the
+    rescue its credit), the same words told in a sentence of their own keep their credit, and a paraphrase keeps
+    both."""
+    from pyramid_metric.claims import passage_dependents
+
+    ref = "Firefighters in Glasgow rescued three children after a fire broke out in a block of flats on Tuesday night."
+    rescued, fire = "Firefighters in Glasgow rescued three children", "after a fire broke out in a block of flats"
+    assert passage_dependents((rescued, fire + " on Tuesday night.")) == (frozenset({1}), frozenset())
+    candidates = [ref.replace("Glasgow", "Edinburgh"),
+                  ref.replace("Tuesday", "Wednesday"),
+                  "Firefighters in Edinburgh rescued three children. A fire broke out in a block of flats on Tuesday "
+                  "night.",
+                  "Three children were rescued by Glasgow firefighters when fire broke out in a block of flats on "
+                  "Tuesday night."]
+    results = PyramidScorer().score(candidates, [[ref]] * len(candidates))
+    presence = [{m.unit_text[:len(fire) if m.unit_text.startswith("after") else None]: m.similarity
+                 for m in r.result.matches} for r in results]
+    assert all(len(p) == 2 for p in presence), presence  # the reference is two units
+    assert presence[0] == {rescued: 0.5, fire: 0.5}, presence
+    assert presence[1][rescued] > 0.9 and presence[1][fire] == 0.5, presence
+    assert presence[2][rescued] == 0.5 and presence[2][fire] > 0.9, presence
+    assert min(presence[3].values()) > 0.9, presence
+    assert results[0].score == 0.5 and results[3].score > 0.9
+
+
 def test_another_figure_of_an_event_reaches_the_unit_that_gives_its_figure():
     """"Her margin of victory ... was 4,200 votes" gives a figure of the defeat told before it: a summary that says
     the defeat was by 1,800 votes changes that unit's detail (capped as a contradicted unit), not the defeat's; the

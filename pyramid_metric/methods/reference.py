@@ -134,7 +134,11 @@ pyramid machinery and changes where units come from and how credit is given:
    to it by a pronoun, a definite noun of the event or of a party, or a relative pronoun ("Barcelona beat Real
    Madrid. The win gave them the title."; "... agreed to buy Activision. The deal is worth $6.5 billion.";
    "Venezuela says | two aircraft were shot down | after entering the country's airspace"); a unit that only says
-   who reported a fact ("..., | the United Nations said.") is capped with the contradicted fact beside it; and
+   who reported a fact ("..., | the United Nations said.") is capped with the contradicted fact beside it; the
+   units whose fact depends on a contradicted unit's in the parse of its reference (its adverbial and relative
+   clauses, complements and modifiers, not what it reports: :func:`pyramid_metric.claims.passage_dependents`) are
+   capped with it where one summary sentence restates both (half the content words of each) with the fact changed
+   ("Police in Liverpool arrested two men | after a shop owner was stabbed" for "Police in Manchester ..."); and
    a later unit that gives a figure of an event told before it ("Jones defeated Reed. | Her margin was 4,200
    votes.") is capped where the summary tells the event with another figure of that kind.  Before the cap, a unit one of
    whose claims the summary confirms in other words (the same verb or one of its event, the same parties in
@@ -186,7 +190,7 @@ import numpy as np
 from ..acronyms import align_acronyms
 from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, credit_confirmed,
                       denied_apart_from_figures, figures_told_back, other_figure_told, parse_suspects,
-                      passage_claims, refers_back, reports_only)
+                      passage_claims, passage_dependents, refers_back, reports_only)
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..figures import align_figures
@@ -369,19 +373,30 @@ class ReferencePyramidMethod(Method):
         return credit_confirmed(presence, unit_claims(), list(texts), text, sentences)
 
     @staticmethod
-    def _edu_claims(pyr: Pyramid) -> list:
-        """Each unit's claims, read in its reference: the EDUs of one reference (consecutive units of one origin)
-        parsed as one passage (:func:`pyramid_metric.claims.passage_claims`); units without origins alone."""
-        if not pyr.origins:
-            return read_claims([u.text for u in pyr.units])
+    def _reference_passages(pyr: Pyramid) -> List[Tuple[int, int]]:
+        """The (first, past-the-last) unit indices of each reference's EDUs: consecutive units of one origin."""
         out, j = [], 0
         while j < len(pyr.units):
             k = j
             while k + 1 < len(pyr.units) and pyr.origins[k + 1] == pyr.origins[j]:
                 k += 1
-            out.extend(passage_claims(tuple(u.text for u in pyr.units[j:k + 1])))
+            out.append((j, k + 1))
             j = k + 1
         return out
+
+    def _edu_claims(self, pyr: Pyramid) -> list:
+        """Each unit's claims, read in its reference: the EDUs of one reference parsed as one passage
+        (:func:`pyramid_metric.claims.passage_claims`); units without origins alone."""
+        if not pyr.origins:
+            return read_claims([u.text for u in pyr.units])
+        return [claims for j, k in self._reference_passages(pyr)
+                for claims in passage_claims(tuple(u.text for u in pyr.units[j:k]))]
+
+    def _edu_dependents(self, pyr: Pyramid) -> List[frozenset]:
+        """Each unit's dependents in its reference, as unit indices (:func:`pyramid_metric.claims.passage_dependents`:
+        the EDUs of one reference parsed as one passage)."""
+        return [frozenset(j + v for v in dependents) for j, k in self._reference_passages(pyr)
+                for dependents in passage_dependents(tuple(u.text for u in pyr.units[j:k]))]
 
     def _unit_passages(self, pyr: Pyramid):
         """The units as the pyramid's judge reads them, and their indices in that order.  A matcher that reads
@@ -541,7 +556,36 @@ class ReferencePyramidMethod(Method):
         presence = self._where_confirmed(presence, lambda: self._edu_claims(pyr), texts, summary, sentences)
         checked = self._unless_contradicted(presence, lambda: self._edu_claims(pyr), summary, sentences)
         alike = self._contradicted_alike(pyr, presence, checked, sentences)
-        return self._sharpened(self._other_figures_told_back(pyr, alike, sentences))
+        restated = self._dependents_restated(pyr, checked < presence, alike, sentences)
+        return self._sharpened(self._other_figures_told_back(pyr, restated, sentences))
+
+    def _dependents_restated(self, pyr: Pyramid, contradicted: np.ndarray, presence: np.ndarray,
+                             sentences: Sequence[str]) -> np.ndarray:
+        """``presence`` with a contradicted unit's cap on the units of its reference whose fact depends on it (its
+        adverbial and relative clauses, complements and modifiers, split off by the segmenter:
+        :func:`pyramid_metric.claims.passage_dependents`) where one summary sentence restates both, holding at least
+        half the content words of each, with the fact changed ("Police in Liverpool arrested two men | after a shop
+        owner was stabbed" for "Police in Manchester arrested two men | after ..."): the summary tells the reference's
+        sentence as one fact and gets it wrong.  Nothing passes the other way ("Lancashire moved up to second | after
+        thrashing Hampshire by 169 runs": the rise keeps its credit), nor from a report to what it reports, nor from a
+        unit whose claims name no agent or patient."""
+        if not contradicted.any() or not pyr.origins or not sentences:
+            return presence
+        dependents, unit_claims = self._edu_dependents(pyr), self._edu_claims(pyr)
+        unit_words = [set(c) for c in pyr.unit_content_words()]
+        said = [set(text_words(s)) for s in sentences]
+
+        def holds(j, s):
+            return bool(unit_words[j]) and len(unit_words[j] & said[s]) >= len(unit_words[j]) / 2
+
+        out = presence.copy()
+        for u in np.flatnonzero(contradicted):
+            if not any(c.agent.core or c.patient.core for c in unit_claims[u]):
+                continue  # a fact of no named role ("Came up with idea"): too little read to pass on
+            for v in sorted(dependents[u]):
+                if out[v] > presence[u] and any(holds(u, s) and holds(v, s) for s in range(len(said))):
+                    out[v] = presence[u]
+        return out
 
     def _contradicted_alike(self, pyr: Pyramid, presence: np.ndarray, checked: np.ndarray,
                             sentences: Sequence[str]) -> np.ndarray:

@@ -384,18 +384,20 @@ class ReferencePyramidMethod(Method):
             j = k + 1
         return out
 
-    def _edu_claims(self, pyr: Pyramid) -> list:
+    @staticmethod
+    def _edu_claims(pyr: Pyramid) -> list:
         """Each unit's claims, read in its reference: the EDUs of one reference parsed as one passage
         (:func:`pyramid_metric.claims.passage_claims`); units without origins alone."""
         if not pyr.origins:
             return read_claims([u.text for u in pyr.units])
-        return [claims for j, k in self._reference_passages(pyr)
-                for claims in passage_claims(tuple(u.text for u in pyr.units[j:k]))]
+        return [unit_claims for j, k in ReferencePyramidMethod._reference_passages(pyr)
+                for unit_claims in passage_claims(tuple(u.text for u in pyr.units[j:k]))]
 
-    def _edu_dependents(self, pyr: Pyramid) -> List[frozenset]:
+    @staticmethod
+    def _edu_dependents(pyr: Pyramid) -> List[frozenset]:
         """Each unit's dependents in its reference, as unit indices (:func:`pyramid_metric.claims.passage_dependents`:
         the EDUs of one reference parsed as one passage)."""
-        return [frozenset(j + v for v in dependents) for j, k in self._reference_passages(pyr)
+        return [frozenset(j + v for v in dependents) for j, k in ReferencePyramidMethod._reference_passages(pyr)
                 for dependents in passage_dependents(tuple(u.text for u in pyr.units[j:k]))]
 
     def _unit_passages(self, pyr: Pyramid):

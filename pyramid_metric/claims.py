@@ -1078,6 +1078,15 @@ def claims(texts: Sequence[str]) -> List[Tuple[Claim, ...]]:
     return [claims_of_doc(doc) for doc in parse_many(list(texts))]
 
 
+def _piece_starts(pieces: Sequence[str]) -> List[int]:
+    """The first character of each piece in the passage the pieces make joined by spaces."""
+    starts, at = [], 0
+    for piece in pieces:
+        starts.append(at)
+        at += len(piece) + 1
+    return starts
+
+
 @lru_cache(maxsize=16384)
 def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
     """The claims of each piece of a passage (the EDUs of one reference, in order), read from the parse of the
@@ -1085,10 +1094,7 @@ def passage_claims(pieces: Tuple[str, ...]) -> Tuple[Tuple[Claim, ...], ...]:
     the one its sentence gives it ("Barcelona beat Madrid"), each predicate belongs to the piece it is in, and a
     piece without a predicate ("Four British soldiers", "because of heavy rain") holds the claims whose agent or
     patient, or the word that links them to another thing, it writes."""
-    starts, at = [], 0
-    for piece in pieces:
-        starts.append(at)
-        at += len(piece) + 1
+    starts = _piece_starts(pieces)
     out: List[List[Claim]] = [[] for _ in pieces]
     about: List[List[Claim]] = [[] for _ in pieces]  # the claims whose agent or patient a piece holds
     for tok in parse_many([" ".join(pieces)])[0]:
@@ -1117,10 +1123,7 @@ def passage_dependents(pieces: Tuple[str, ...]) -> Tuple[FrozenSet[int], ...]:
     "Police arrested two men"; "to win the title" of "Spain beat England"; "who was stabbed" of "a teenager"), not
     as what it reports or a fact coordinated with it (NOT_DEPENDENT).  A conjunct hangs where the first of its
     list hangs ("killing 75 people | and leaving 400 injured" both of "Two earthquakes struck")."""
-    starts, at = [], 0
-    for piece in pieces:
-        starts.append(at)
-        at += len(piece) + 1
+    starts = _piece_starts(pieces)
     under: List[set] = [set() for _ in pieces]  # piece -> the pieces hanging from it directly
     for tok in parse_many([" ".join(pieces)])[0]:
         first = tok
@@ -1413,7 +1416,7 @@ def _kind_words(role: Argument) -> FrozenSet[str]:
 
 @lru_cache(maxsize=8)
 def _stems_of(words: FrozenSet[str]) -> FrozenSet[str]:
-    """The stems of a constant set of words (QUANTITY_NOUNS, GAMES, LEGISLATION), computed once."""
+    """The stems of a constant set of words (QUANTITY_NOUNS, GAMES, LEGISLATION, TITLES), computed once."""
     return frozenset(_folded_stem(w) for w in words)
 
 
@@ -1532,7 +1535,7 @@ def _another_sharing_a_word(unsaid: FrozenSet[str], mine: FrozenSet[str], theirs
     "Manchester City and Manchester United") and another (``theirs``) share a word and each has one of its own, not
     a title nor a misspelling of the other's: "Oxford University" and "Cambridge University"; "Sarah Jones" and
     "Jones" are one name."""
-    titles = _title_stems()
+    titles = _stems_of(TITLES)
     own, their = unsaid - theirs - titles, theirs - mine - titles
     return bool(mine & theirs and own and their) and not all(any(_misspelt(a, b) or _typo(a, b) for b in their)
                                                               for a in own)
@@ -1607,11 +1610,6 @@ TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lad
                     "wales", "welsh", "ireland", "irish", "jr", "sr", "junior", "senior"})
 
 
-@lru_cache(maxsize=1)
-def _title_stems() -> FrozenSet[str]:
-    return frozenset(_folded_stem(w) for w in TITLES)
-
-
 def _another_of_name(mine: Argument, theirs: Argument) -> bool:
     """Two names that share a word and differ in another, each word of their own not a title: another person or
     club of the same family or city ("Joe Cole" and "Carlton Cole", "Manchester United" and "Manchester City"),
@@ -1620,7 +1618,7 @@ def _another_of_name(mine: Argument, theirs: Argument) -> bool:
     if _abbreviates(mine, theirs) or _abbreviates(theirs, mine):
         return False
     # a word a name takes with "of" is part of it, not a title ("the Bank of England" is not "the Bank")
-    titles = _title_stems() - (mine.party - mine.core) - (theirs.party - theirs.core)
+    titles = _stems_of(TITLES) - (mine.party - mine.core) - (theirs.party - theirs.core)
     own, their = mine.party - theirs.stems - titles, theirs.party - mine.stems - titles
     return bool(own and their) and not all(any(_misspelt(a, b) or _typo(a, b) for b in their) for a in own)
 

@@ -8,7 +8,8 @@ import pytest
 
 from pyramid_metric import PyramidScorer
 from pyramid_metric.acronyms import align_acronyms
-from pyramid_metric.claims import claims, confirmed_share, contradicted, passage_claims, refers_back
+from pyramid_metric.claims import (CONTRADICTED_CAP, SCU_CONTRADICTED_CAP, claims, confirmed_share, contradicted,
+                                   passage_claims, refers_back)
 
 MATCH = ("Barcelona beat Real Madrid 5-0 on Sunday to win the Spanish league title for the third year in a row.")
 MATCH_ATTACKS = {
@@ -857,6 +858,35 @@ def test_human_scus_read_who_won():
     for name, score in scores.items():
         if name != "paraphrase":
             assert score <= scores["paraphrase"] - GAP, (name, scores)
+
+
+STORM_SCUS = ["A storm hit northern Spain", "The storm hit on Friday", "Two people died",
+              "Thousands of homes lost power"]
+STORM_REFERENCE = ("A storm hit northern Spain on Friday, killing two people and leaving thousands of homes without "
+                   "power.")
+STORM = {
+    "paraphrase": "On Friday a storm battered the north of Spain, killing two people and cutting power to thousands "
+                  "of homes.",
+    "another place": "A storm hit northern Portugal on Friday, killing two people and leaving thousands of homes "
+                     "without power.",
+}
+
+
+def test_a_contradicted_human_scu_keeps_less_than_a_contradicted_edu():
+    """A given SCU is one fact: the storm put in Portugal keeps at most SCU_CONTRADICTED_CAP of "A storm hit northern
+    Spain", one SCU of four, and the summary falls 0.10 below the paraphrase (at the EDUs' cap of 0.5 it would
+    not); against the reference, whose EDU holds the place and the day, the contradicted EDU keeps CONTRADICTED_CAP."""
+    assert SCU_CONTRADICTED_CAP < CONTRADICTED_CAP
+    scorer = PyramidScorer()
+    results = scorer.score(list(STORM.values()), scus=[STORM_SCUS] * len(STORM))
+    scores = {name: r.score for name, r in zip(STORM, results)}
+    presence = {m.unit_text: m.similarity for m in results[1].result.matches}
+    assert presence["A storm hit northern Spain"] == SCU_CONTRADICTED_CAP
+    assert presence["The storm hit on Friday"] > 0.9
+    assert scores["another place"] <= scores["paraphrase"] - GAP, scores
+    against_reference = scorer.score([STORM["another place"]], [[STORM_REFERENCE]])[0]
+    edu = {m.unit_text: m.similarity for m in against_reference.result.matches}
+    assert edu["A storm hit northern Spain on Friday,"] == CONTRADICTED_CAP
 
 
 def test_a_contradicted_party_reaches_what_the_reference_says_of_it_next():

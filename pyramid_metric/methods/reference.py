@@ -123,8 +123,9 @@ pyramid machinery and changes where units come from and how credit is given:
    never.  The weights of a pyramid stay the words' (item 1).
    **Contradicted facts** (``claims="check"``, the default; :mod:`pyramid_metric.claims`): a unit whose fact
    the summary states with the other polarity, agent and patient swapped, another name or other figures (read
-   from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence, and a
-   reference that contradicts a unit does not count towards its weight; acronyms are judged as the references
+   from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence (a given
+   human SCU, one fact, at most 0.25), and a reference that contradicts a unit does not count towards its
+   weight; acronyms are judged as the references
    spell them out (:mod:`pyramid_metric.acronyms`), figures as they write them (:mod:`pyramid_metric.figures`).  The cap was chosen on RoSE's presence labels out of fold
    (docs/studies/claims.md).  With several references the same fact is a unit in each reference's wording,
    often with another verb ("beat", "thrashed", "a 5-0 win over"); a contradiction found on one unit also caps
@@ -188,9 +189,9 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..acronyms import align_acronyms
-from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, cap_contradicted, carries, credit_confirmed,
-                      denied_apart_from_figures, figures_told_back, other_figure_told, parse_suspects,
-                      passage_claims, passage_dependents, refers_back, reports_only)
+from ..claims import (CLAIMS_CHECK, CONTRADICTED_CAP, SCU_CONTRADICTED_CAP, cap_contradicted, carries,
+                      credit_confirmed, denied_apart_from_figures, figures_told_back, other_figure_told,
+                      parse_suspects, passage_claims, passage_dependents, refers_back, reports_only)
 from ..claims import claims as read_claims
 from ..document import make_documents
 from ..figures import align_figures
@@ -726,13 +727,16 @@ class ReferencePyramidMethod(Method):
 
     def _rule_presence(self, texts: Sequence[str], summary: str, sentences: Sequence[str],
                        pyr: Pyramid) -> np.ndarray:
-        """Presence of texts judged alone, under the summary+sentence rule of ``_summary_presence``; ``summary`` and
-        ``sentences`` are given as judged, in the texts' notation (``_in_their_words``)."""
+        """Presence of texts judged alone (given human SCUs: their labels and contributors), under the
+        summary+sentence rule of ``_summary_presence``; ``summary`` and ``sentences`` are given as judged, in the
+        texts' notation (``_in_their_words``).  A text the summary contradicts keeps at most SCU_CONTRADICTED_CAP: an
+        SCU is one fact, where a reference EDU may hold several."""
         whole, best = self._whole_and_best([[t] for t in texts], summary, sentences, self.matcher)
         presence = self._with_judge((whole + best) / 2, texts, summary, pyr)
         text_claims = lru_cache(maxsize=1)(lambda: read_claims(list(texts)))  # read once, if at all
         presence = self._where_confirmed(presence, text_claims, texts, summary, sentences)
-        return self._sharpened(self._unless_contradicted(presence, text_claims, summary, sentences))
+        return self._sharpened(self._unless_contradicted(presence, text_claims, summary, sentences,
+                                                         cap=SCU_CONTRADICTED_CAP))
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         """The recall (the pyramid score) with its matches; a sentence said again is read once."""
@@ -859,8 +863,9 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
     Option("claims", (), choices=("check", "off"), default="check",
            help="check: a unit the summary contradicts (the same fact with the other polarity, its agent and "
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "
-                "most 0.5 of its presence, and a reference that contradicts a unit does not count towards its "
-                "weight; acronyms are read as the names the references spell out (ECB: European Central Bank), "
+                "most 0.5 of its presence (a given human SCU 0.25), and a reference that contradicts a unit does "
+                "not count towards its weight; acronyms are read as the names the references spell out (ECB: "
+                "European Central Bank), "
                 "figures as they write them ($6.5bn: $6.5 billion, 5%: 5 per cent); "
                 "off: presence as the matcher reads words"),
     Option("judge", (), choices=("auto", "learned", "words"), default="auto",

@@ -125,9 +125,9 @@ pyramid machinery and changes where units come from and how credit is given:
    the summary states with the other polarity, agent and patient swapped, another name or other figures (read
    from spaCy's dependency parse, each EDU inside its reference) keeps at most 0.5 of its presence (a given
    human SCU, one fact, at most 0.25), and a reference that contradicts a unit does not count towards its
-   weight; acronyms are judged as the references
-   spell them out (:mod:`pyramid_metric.acronyms`), figures as they write them (:mod:`pyramid_metric.figures`).  The cap was chosen on RoSE's presence labels out of fold
-   (docs/studies/claims.md).  With several references the same fact is a unit in each reference's wording,
+   weight; acronyms are judged as the references spell them out (:mod:`pyramid_metric.acronyms`), figures as they
+   write them (:mod:`pyramid_metric.figures`).  The cap was chosen on RoSE's presence labels out of fold, the given
+   SCUs' on RoSE XSum's scores and checked on the other sets' (docs/studies/claims.md).  With several references the same fact is a unit in each reference's wording,
    often with another verb ("beat", "thrashed", "a 5-0 win over"); a contradiction found on one unit also caps
    each unit of another reference that states it (its content words, as the weights judge them) and names
    every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`); a
@@ -865,8 +865,7 @@ register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the r
                 "patient swapped, another name or other figures, read from spaCy's dependency parse) keeps at "
                 "most 0.5 of its presence (a given human SCU 0.25), and a reference that contradicts a unit does "
                 "not count towards its weight; acronyms are read as the names the references spell out (ECB: "
-                "European Central Bank), "
-                "figures as they write them ($6.5bn: $6.5 billion, 5%: 5 per cent); "
+                "European Central Bank), figures as they write them ($6.5bn: $6.5 billion, 5%: 5 per cent); "
                 "off: presence as the matcher reads words"),
     Option("judge", (), choices=("auto", "learned", "words"), default="auto",
            help="learned: each unit's presence is half what the matcher reads in words and half the probability "

@@ -127,7 +127,8 @@ pyramid machinery and changes where units come from and how credit is given:
    human SCU, one fact, at most 0.25), and a reference that contradicts a unit does not count towards its
    weight; acronyms are judged as the references spell them out (:mod:`pyramid_metric.acronyms`), figures as they
    write them (:mod:`pyramid_metric.figures`).  The cap was chosen on RoSE's presence labels out of fold, the given
-   SCUs' on RoSE XSum's scores and checked on the other sets' (docs/studies/claims.md).  With several references the same fact is a unit in each reference's wording,
+   SCUs' on RoSE XSum's scores and checked on the other sets' (docs/studies/claims.md).  With several
+   references the same fact is a unit in each reference's wording,
    often with another verb ("beat", "thrashed", "a 5-0 win over"); a contradiction found on one unit also caps
    each unit of another reference that states it (its content words, as the weights judge them) and names
    every party and states every figure the contradicted unit does (:func:`pyramid_metric.claims.carries`); a
@@ -386,20 +387,25 @@ class ReferencePyramidMethod(Method):
         return out
 
     @staticmethod
+    def _reference_texts(pyr: Pyramid) -> List[Tuple[int, Tuple[str, ...]]]:
+        """Each reference's first unit index and the texts of its EDUs, in order (the pieces of one passage)."""
+        return [(j, tuple(u.text for u in pyr.units[j:k])) for j, k in ReferencePyramidMethod._reference_passages(pyr)]
+
+    @staticmethod
     def _edu_claims(pyr: Pyramid) -> list:
         """Each unit's claims, read in its reference: the EDUs of one reference parsed as one passage
         (:func:`pyramid_metric.claims.passage_claims`); units without origins alone."""
         if not pyr.origins:
             return read_claims([u.text for u in pyr.units])
-        return [unit_claims for j, k in ReferencePyramidMethod._reference_passages(pyr)
-                for unit_claims in passage_claims(tuple(u.text for u in pyr.units[j:k]))]
+        return [unit_claims for _, texts in ReferencePyramidMethod._reference_texts(pyr)
+                for unit_claims in passage_claims(texts)]
 
     @staticmethod
     def _edu_dependents(pyr: Pyramid) -> List[frozenset]:
         """Each unit's dependents in its reference, as unit indices (:func:`pyramid_metric.claims.passage_dependents`:
         the EDUs of one reference parsed as one passage)."""
-        return [frozenset(j + v for v in dependents) for j, k in ReferencePyramidMethod._reference_passages(pyr)
-                for dependents in passage_dependents(tuple(u.text for u in pyr.units[j:k]))]
+        return [frozenset(j + v for v in dependents) for j, texts in ReferencePyramidMethod._reference_texts(pyr)
+                for dependents in passage_dependents(texts)]
 
     def _unit_passages(self, pyr: Pyramid):
         """The units as the pyramid's judge reads them, and their indices in that order.  A matcher that reads
@@ -578,15 +584,16 @@ class ReferencePyramidMethod(Method):
         unit_words = [set(c) for c in pyr.unit_content_words()]
         said = [set(text_words(s)) for s in sentences]
 
-        def holds(j, s):
-            return bool(unit_words[j]) and len(unit_words[j] & said[s]) >= len(unit_words[j]) / 2
+        def holding(j) -> set:  # the summary sentences that hold at least half of unit j's content words
+            return {s for s, w in enumerate(said) if unit_words[j] and len(unit_words[j] & w) >= len(unit_words[j]) / 2}
 
         out = presence.copy()
         for u in np.flatnonzero(contradicted):
             if not any(c.agent.core or c.patient.core for c in unit_claims[u]):
                 continue  # a fact of no named role ("Came up with idea"): too little read to pass on
+            holds_u = holding(u)
             for v in sorted(dependents[u]):
-                if out[v] > presence[u] and any(holds(u, s) and holds(v, s) for s in range(len(said))):
+                if out[v] > presence[u] and holds_u & holding(v):
                     out[v] = presence[u]
         return out
 

@@ -1072,9 +1072,18 @@ def _votes(tok, claim: Claim) -> Tuple[Claim, ...]:
     return tuple(out)
 
 
+_CLAIMS_KEY = "pyramid_metric.claims"  # where a parsed text keeps its claims once read (Doc.user_data)
+
+
 def claims_of_doc(doc) -> Tuple[Claim, ...]:
-    """The claims of a parsed text: one per predicate, and what a won contest entails (:func:`_claims_of`)."""
-    return tuple(c for t in doc if _is_predicate(t) for c in _claims_of(t))
+    """The claims of a parsed text: one per predicate, and what a won contest entails (:func:`_claims_of`).  They
+    are read once and kept with the parse (the claims depend on its tags, lemmas and dependencies only, and a
+    parse is cached as long as its text is)."""
+    found = doc.user_data.get(_CLAIMS_KEY)
+    if found is None:
+        found = tuple(c for t in doc if _is_predicate(t) for c in _claims_of(t))
+        doc.user_data[_CLAIMS_KEY] = found
+    return found
 
 
 def claims(texts: Sequence[str]) -> List[Tuple[Claim, ...]]:

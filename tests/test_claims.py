@@ -1095,3 +1095,15 @@ def test_the_antonyms_table_is_wordnets_with_its_license():
     assert len(table["verb"]) > 300 and len(table["adjective"]) > 1500
     assert not NOT_ANTONYMS & set(table["verb"])
     assert all(" " not in w and "_" not in w for pairs in table.values() for pair in pairs for w in pair)
+
+
+def test_claims_are_read_once_per_parse_and_are_the_same_read_again():
+    from pyramid_metric import claims as claims_module
+    from pyramid_metric.text import parse
+
+    doc = parse("Microsoft has agreed to buy Activision Blizzard for $6.5 billion, the companies said.")
+    first = claims_module.claims_of_doc(doc)
+    assert claims_module.claims_of_doc(doc) is first  # kept with the parse
+    doc.user_data.pop(claims_module._CLAIMS_KEY)
+    assert claims_module.claims_of_doc(doc) == first  # read again: the same claims
+    assert [c.predicate for c in first] == ["agree", "buy", "say"]

@@ -1,8 +1,11 @@
-"""Speed benchmark on REALSumm dev (or GUMSum), all metrics in one process and one run.
+"""Speed benchmark on REALSumm dev (or RoSE, or GUMSum), all metrics in one process and one run.
 
 Usage (from the project root):
     python scripts/bench/speed.py [--limit 60] [--config '{"method": "hirao"}'] [--threads 2]
-        [--data ../shared/data/gumsum/gumsum_dev.jsonl]
+        [--data ../shared/data/gumsum/gumsum_dev.jsonl | ../shared/data/rose/rose_xsum.jsonl]
+
+A REALSumm or RoSE file: each system summary of the first ``--limit`` documents against the document's reference
+(RoSE XSum: one sentence).
 
 With a GUMSum file, each human summary and a lead cut to its length are scored against one other human summary
 of the document, a single one-sentence reference (the XSum setting, where the default reads units in context).

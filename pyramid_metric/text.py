@@ -344,8 +344,8 @@ def _attribute_rule_index(ruler, strings) -> Optional[Tuple[Dict[str, dict], lis
     for number, rule in enumerate(ruler.patterns):
         match_id = strings[str(number)]  # the ruler keys its rule `number` by the string of that number
         for pattern in rule["patterns"]:
-            if not pattern or any(not spec or any(a not in _RULE_ATTRS or _rule_test(v) is None for a, v in spec.items())
-                                  for spec in pattern):
+            if not pattern or not all(spec and all(a in _RULE_ATTRS and _rule_test(v) is not None
+                                                   for a, v in spec.items()) for spec in pattern):
                 return None
             entry = (number, match_id, tuple(tuple((_RULE_ATTRS[a], _rule_test(v)) for a, v in spec.items())
                                              for spec in pattern))

@@ -380,8 +380,9 @@ def _look_up_attribute_rules(nlp) -> None:
     index, anywhere = found
 
     def match(doc) -> list:
-        read = {name: [getattr(t, name) for t in doc] for name in _RULE_ATTRS.values()}
-        n, out = len(doc), []
+        tokens = list(doc)  # each Token made once
+        read = {name: [getattr(t, name) for t in tokens] for name in _RULE_ATTRS.values()}
+        n, out = len(tokens), []
         for start in range(n):
             candidates = [rule for name, rules in index.items() for rule in rules.get(read[name][start], ())]
             for number, match_id, tests in candidates + anywhere:

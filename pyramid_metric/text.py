@@ -344,11 +344,11 @@ def _attribute_rule_index(ruler, strings) -> Optional[Tuple[Dict[str, dict], lis
     for number, rule in enumerate(ruler.patterns):
         match_id = strings[str(number)]  # the ruler keys its rule `number` by the string of that number
         for pattern in rule["patterns"]:
-            if not pattern or not all(spec and all(a in _RULE_ATTRS and _rule_test(v) is not None
-                                                   for a, v in spec.items()) for spec in pattern):
+            tests = tuple(tuple((_RULE_ATTRS.get(a), _rule_test(v)) for a, v in spec.items()) for spec in pattern)
+            if not tests or not all(token_tests and all(name and test for name, test in token_tests)
+                                    for token_tests in tests):
                 return None
-            entry = (number, match_id, tuple(tuple((_RULE_ATTRS[a], _rule_test(v)) for a, v in spec.items())
-                                             for spec in pattern))
+            entry = (number, match_id, tests)
             for attr, name in _RULE_ATTRS.items():
                 value = pattern[0].get(attr)
                 values = [value] if isinstance(value, (str, bool)) else (

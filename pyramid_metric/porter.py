@@ -3,7 +3,7 @@
 The algorithm as published (not the later revisions: no "logi" -> "log", "abli" -> "able" rather than "bli" ->
 "ble"), which is what ROUGE-1.5.5 and Google's rouge-score stem with (rouge-score through NLTK's
 ``PorterStemmer("ORIGINAL_ALGORITHM")``, whose stems these are, word for word; tests/test_text.py checks them).
-Written here so that stemming needs no import of NLTK, which costs seconds at start-up.
+Written here so that stemming needs no import of NLTK, which costs about a second at start-up.
 
 A word is read as a sequence of consonants (c) and vowels (v): a, e, i, o, u are vowels, and so is y after a
 consonant. Its *measure* m is the number of vc pairs in [C](VC)^m[V] (section 2 of the paper). Each step below
@@ -20,36 +20,35 @@ Condition = Optional[Callable[[str], bool]]
 Rule = Tuple[str, str, Condition]
 
 
-def _is_consonant(word: str, i: int) -> bool:
-    """Whether letter ``i`` of ``word`` is a consonant: not a vowel, and not a y after a consonant."""
-    if word[i] in VOWELS:
-        return False
-    if word[i] == "y":
-        return i == 0 or not _is_consonant(word, i - 1)
-    return True
+def consonants(word: str) -> list:
+    """Whether each letter of ``word`` is a consonant: not a vowel, and not a y after a consonant (read left to
+    right, so a word of any length is read in one pass)."""
+    out: list = []
+    for ch in word:
+        out.append(ch not in VOWELS and (ch != "y" or not out or not out[-1]))
+    return out
 
 
 def measure(stem: str) -> int:
     """m of [C](VC)^m[V]: how many times a vowel is followed by a consonant."""
-    kinds = [_is_consonant(stem, i) for i in range(len(stem))]
+    kinds = consonants(stem)
     return sum(1 for a, b in zip(kinds, kinds[1:]) if not a and b)
 
 
 def _has_vowel(stem: str) -> bool:
     """*v*: the stem contains a vowel."""
-    return any(not _is_consonant(stem, i) for i in range(len(stem)))
+    return not all(consonants(stem))
 
 
 def _ends_double_consonant(stem: str) -> bool:
     """*d: the stem ends with two equal consonants."""
-    return len(stem) >= 2 and stem[-1] == stem[-2] and _is_consonant(stem, len(stem) - 1)
+    return len(stem) >= 2 and stem[-1] == stem[-2] and consonants(stem)[-1]
 
 
 def _ends_cvc(stem: str) -> bool:
     """*o: the stem ends consonant-vowel-consonant, the last consonant not w, x or y."""
-    n = len(stem)
-    return (n >= 3 and _is_consonant(stem, n - 3) and not _is_consonant(stem, n - 2) and _is_consonant(stem, n - 1)
-            and stem[-1] not in "wxy")
+    kinds = consonants(stem)
+    return len(stem) >= 3 and kinds[-3] and not kinds[-2] and kinds[-1] and stem[-1] not in "wxy"
 
 
 def _m_above(k: int) -> Callable[[str], bool]:

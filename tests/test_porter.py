@@ -82,3 +82,9 @@ def test_stemming_imports_no_nltk():
     code = "import sys; from pyramid_metric import text; text.words('running quickly'); print('nltk' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_word_of_any_length_is_stemmed():  # a long run of y's alternates consonant and vowel, read in one pass
+    assert porter_stem("y" * 20_000) == "y" * 19_999 + "i"  # (*v*) Y -> I, as NLTK gives for "yyyyyyyyy"
+    assert porter._apply("ab" * 5_000 + "ational", STEP_2) == "ab" * 5_000 + "ate"  # then step 4 drops "ate"
+    assert porter_stem("ab" * 5_000 + "ational") == "ab" * 5_000

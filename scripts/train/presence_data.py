@@ -25,9 +25,16 @@ Writes one JSONL file in REALSumm's layout (``example_id``, ``reference``, ``scu
 
   An attack that finds nothing to change in a reference is not written for it.  Labels are read from words
   (stemmed), not from the package's contradiction check, so the judge does not learn the check's rules.
+- **TAC 2008's pyramids** (``--sets`` with ``tac2008``; 48 topics): each SCU's label against each of the topic's
+  four model summaries, present (1) in the summaries its contributors were cut from and absent (0) in the others;
+  the four summaries are the example's "systems" (``model:0`` ... ``model:3``) and no attack is written on them.
+  A contributor is found in a summary by its words (lower-cased, spaces collapsed; a contributor cut in pieces,
+  "first A380...taking its maiden flight", by each piece); an SCU is kept only when its contributors fall in as
+  many distinct summaries as its weight and no other summary holds the text of any of them (1,439 of 1,448).
 
     python scripts/train/presence_data.py                     # -> runs/presence_data/presence_train.jsonl
     python scripts/train/presence_data.py --no-attacks        # people's labels only
+    python scripts/train/presence_data.py --sets xsum samsum tac2008 --out runs/presence_data/rose_tac.jsonl
 """
 from __future__ import annotations
 
@@ -35,6 +42,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Optional, Tuple
 
 import numpy as np
 
@@ -44,6 +52,7 @@ from common import DATA, ROOT, read_rows  # noqa: E402
 
 SOURCES = {"realsumm": DATA / "realsumm" / "realsumm_dev.jsonl", "xsum": DATA / "rose" / "rose_xsum.jsonl",
            "samsum": DATA / "rose" / "rose_samsum.jsonl"}
+TAC2008 = DATA / "tac2008"
 OUT = ROOT / "runs" / "presence_data" / "presence_train.jsonl"
 SEED = 2026
 NAME_KINDS = ("PERSON", "ORG", "GPE", "NORP")
@@ -205,10 +214,56 @@ def attacks(rows, nlp, rng) -> int:
     return n
 
 
+def _plain(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def contributor_summaries(scu: dict, summaries) -> Optional[set]:
+    """Indices of the ``summaries`` (plain text, :func:`_plain`) that ``scu``'s contributors were cut from, or
+    None when they cannot be told with certainty: each contributor is given a distinct summary that holds all its
+    pieces (the contributor with fewest choices first), their number must be the SCU's weight, and no other
+    summary may hold the text of any contributor (so that absence is certain too)."""
+    holders = [[k for k, s in enumerate(summaries) if all(p in s for p in pieces)]
+               for pieces in ([_plain(p) for p in c.split("...") if p.strip()] for c in scu["contributors"])]
+    chosen = set()
+    for found in sorted(holders, key=len):
+        free = [k for k in found if k not in chosen]
+        if not free:
+            return None
+        chosen.add(free[0])
+    if len(chosen) != scu["weight"] or set().union(*holders) != chosen:
+        return None
+    return chosen
+
+
+def tac2008_rows() -> Tuple[list, int]:
+    """(rows, SCUs left out): each topic's SCU labels against its four model summaries (module docstring)."""
+    summaries = {r["example_id"]: r["references"] for r in read_rows(TAC2008 / "tac2008_pyramid.jsonl")}
+    rows, left_out = [], 0
+    for topic in read_rows(TAC2008 / "tac2008_scus.jsonl"):
+        texts = summaries[topic["topic"]]
+        plain = [_plain(t) for t in texts]
+        units, labels = [], [[] for _ in texts]
+        for scu in topic["scus"]:
+            chosen = contributor_summaries(scu, plain)
+            if chosen is None:
+                left_out += 1
+                continue
+            units.append(scu["label"])
+            for k, row in enumerate(labels):
+                row.append(int(k in chosen))
+        rows.append({"example_id": f"tac2008:{topic['topic']}", "reference": texts[0], "scus": units,
+                     "systems": {f"model:{k}": {"summary": t, "scu_labels": labels[k], "human_score": None}
+                                 for k, t in enumerate(texts)}})
+    return rows, left_out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--no-attacks", action="store_true")
+    ap.add_argument("--sets", nargs="+", choices=[*SOURCES, "tac2008"], default=list(SOURCES),
+                    help="the sets of people's labels to read (default: REALSumm dev and RoSE's two)")
     args = ap.parse_args(argv)
     import spacy
 
@@ -216,6 +271,8 @@ def main(argv=None) -> int:
 
     rows, dropped = [], 0
     for name, path in SOURCES.items():
+        if name not in args.sets:
+            continue
         for r in read_rows(path):
             systems = {k: v for k, v in r["systems"].items() if len(v["summary"].split()) <= MAX_WORDS}
             dropped += len(r["systems"]) - len(systems)
@@ -226,6 +283,11 @@ def main(argv=None) -> int:
     if not args.no_attacks:
         nlp = spacy.load(next(n for n in SPACY_MODELS if spacy.util.is_package(n)))
         n = attacks(rows, nlp, np.random.default_rng(SEED))
+    if "tac2008" in args.sets:
+        tac, left_out = tac2008_rows()
+        rows += tac
+        print(f"TAC 2008: {len(tac)} topics, {sum(len(r['scus']) for r in tac)} SCUs ({left_out} left out: their "
+              "contributors' summaries are not certain)")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:

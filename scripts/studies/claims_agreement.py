@@ -201,7 +201,8 @@ def tac2008(limit=None) -> tuple:
         scus = {d["topic"]: d["scus"] for d in map(json.loads, f)}
     topics = topics[:limit] if limit else topics
     systems = sorted(set.intersection(*[set(t["systems"]) for t in topics]))  # 57 of 58 peers scored every topic
-    docs = [dict(summaries=[truncate(t["systems"][s]["summary"], TAC_WORDS) for s in systems],
+    docs = [dict(topic=t["example_id"],
+                 summaries=[truncate(t["systems"][s]["summary"], TAC_WORDS) for s in systems],
                  references=t["references"], scus=[u["label"] for u in scus[t["example_id"]]],
                  weights=[float(u["weight"]) for u in scus[t["example_id"]]],
                  contributors=[u["contributors"] for u in scus[t["example_id"]]]) for t in topics]

@@ -35,6 +35,7 @@ Writes one JSONL file in REALSumm's layout (``example_id``, ``reference``, ``scu
     python scripts/train/presence_data.py                     # -> runs/presence_data/presence_train.jsonl
     python scripts/train/presence_data.py --no-attacks        # people's labels only
     python scripts/train/presence_data.py --sets xsum samsum tac2008 --out runs/presence_data/rose_tac.jsonl
+    python scripts/train/presence_data.py --sets tac2008 --tac-topics odd --out runs/presence_data/tac_odd.jsonl
 """
 from __future__ import annotations
 
@@ -236,11 +237,14 @@ def contributor_summaries(scu: dict, summaries) -> Optional[set]:
     return chosen
 
 
-def tac2008_rows() -> Tuple[list, int]:
-    """(rows, SCUs left out): each topic's SCU labels against its four model summaries (module docstring)."""
+def tac2008_rows(topics: str = "all") -> Tuple[list, int]:
+    """(rows, SCUs left out): each topic's SCU labels against its four model summaries (module docstring), of
+    ``topics`` "all", "odd" or "even" (by the topic's number: D0801-A is odd)."""
     summaries = {r["example_id"]: r["references"] for r in read_rows(TAC2008 / "tac2008_pyramid.jsonl")}
     rows, left_out = [], 0
     for topic in read_rows(TAC2008 / "tac2008_scus.jsonl"):
+        if topics != "all" and int(topic["topic"][3:5]) % 2 != (topics == "odd"):
+            continue
         texts = summaries[topic["topic"]]
         plain = [_plain(t) for t in texts]
         units, labels = [], [[] for _ in texts]
@@ -264,6 +268,8 @@ def main(argv=None) -> int:
     ap.add_argument("--no-attacks", action="store_true")
     ap.add_argument("--sets", nargs="+", choices=[*SOURCES, "tac2008"], default=list(SOURCES),
                     help="the sets of people's labels to read (default: REALSumm dev and RoSE's two)")
+    ap.add_argument("--tac-topics", choices=("all", "odd", "even"), default="all",
+                    help="with tac2008: its topics of odd or even number only (to hold the others out)")
     args = ap.parse_args(argv)
     import spacy
 
@@ -284,7 +290,7 @@ def main(argv=None) -> int:
         nlp = spacy.load(next(n for n in SPACY_MODELS if spacy.util.is_package(n)))
         n = attacks(rows, nlp, np.random.default_rng(SEED))
     if "tac2008" in args.sets:
-        tac, left_out = tac2008_rows()
+        tac, left_out = tac2008_rows(args.tac_topics)
         rows += tac
         print(f"TAC 2008: {len(tac)} topics, {sum(len(r['scus']) for r in tac)} SCUs ({left_out} left out: their "
               "contributors' summaries are not certain)")

@@ -62,6 +62,17 @@ def judged_matrix(docs, mode: str, judge: str, weights) -> np.ndarray:
         learned_judge.cache_clear()
 
 
+def weights_checksum(weights) -> str:
+    """The first 8 hex digits of the judge's weights checksum (its ``presence.json``): a cached matrix of other
+    weights is not read back."""
+    import json
+
+    import pyramid_metric.match.learned as learned
+
+    with open(Path(weights or learned.WEIGHTS_DIR) / "presence.json", encoding="utf-8") as f:
+        return json.load(f)["sha256"][:8]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", required=True, help="folder of the judge trained without the held-out topics")
@@ -79,7 +90,8 @@ def main(argv=None) -> int:
     m = {}
     for mode, name in rows:
         judge, weights = judges[name]
-        cache = CACHE / f"{mode}_{name}_{args.topics}.npy".replace(" ", "_")
+        judged = "" if judge == "words" else f"_{weights_checksum(weights)}"
+        cache = CACHE / f"{mode}_{name}{judged}_{args.topics}.npy".replace(" ", "_")
         m[mode, name] = np.load(cache) if cache.exists() else judged_matrix(docs, mode, judge, weights)
         np.save(cache, m[mode, name])
         a, b = m[mode, name], m[mode, "words"]

@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
 from pathlib import Path
@@ -188,6 +189,12 @@ def space_folder(tmp_path_factory):
                    timeout=600)
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
     python = venv / "bin" / "python"
+    # run from a virtual environment, --system-site-packages reaches the interpreter's packages, not this
+    # environment's: a .pth file puts this environment's after the new one's own
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True, timeout=300).stdout.strip()
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    Path(purelib, "outer_environment.pth").write_text("".join(f"{d}\n" for d in sorted(ours)), encoding="utf-8")
     # the venv's own old setuptools would hide the newer one torch requires
     subprocess.run([str(python), "-m", "pip", "uninstall", "-q", "-y", "setuptools"], check=True, timeout=300)
     subprocess.run([str(python), "-m", "pip", "install", "--no-index", "-q", "-r", "requirements.txt"],

@@ -1,5 +1,5 @@
-"""What several scripts share: where the project and its development data are, reading REALSumm dev, the
-end of a correlation table, and the BERTScore-MiniLM baseline.
+"""What several scripts share: where the project and its development data are, reading REALSumm dev, TAC 2008's
+halves of topics, the end of a correlation table, and the BERTScore-MiniLM baseline.
 
 A script in ``scripts/<group>/`` imports it after putting ``scripts/`` on its path::
 
@@ -11,6 +11,7 @@ Importing it also puts the project root on the path, so that ``pyramid_metric`` 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -38,6 +39,13 @@ def read_rows(path, limit: Optional[int] = None) -> list:
 def reference_text(row) -> str:
     """A row's reference without REALSumm's CNN/DM `<t>` sentence tags (plain text for every metric)."""
     return row["reference"].replace("<t>", "").replace("</t>", "")
+
+
+def in_tac2008_half(topic_id: str, half: str) -> bool:
+    """Whether the TAC 2008 topic ``topic_id`` ("D0801-A", or with a prefix: "tac2008:D0801-A") is in ``half``:
+    "all", "odd" or "even", by its number (D0801-A is 1: odd), the halves that train and test a judge apart."""
+    odd = int(re.search(r"D08(\d\d)", topic_id).group(1)) % 2 == 1
+    return half == "all" or odd == (half == "odd")
 
 
 def finish_table(table: List[dict], json_path: Optional[str]) -> None:

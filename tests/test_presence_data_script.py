@@ -39,3 +39,11 @@ def test_an_scu_whose_summaries_are_not_certain_is_left_out():
     # fewer distinct summaries than the SCU's weight
     assert presence_data.contributor_summaries(scu(2, "delayed deliveries", "deliveries of the A380"),
                                                SUMMARIES) is None
+
+
+def test_tac2008_topics_fall_in_halves_by_their_number():
+    from common import in_tac2008_half
+
+    assert in_tac2008_half("D0801-A", "odd") and not in_tac2008_half("D0801-A", "even")
+    assert in_tac2008_half("tac2008:D0848-A", "even") and not in_tac2008_half("tac2008:D0848-A", "odd")
+    assert in_tac2008_half("D0810-A", "all") and in_tac2008_half("D0811-A", "all")

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -28,21 +27,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from claims_agreement import correlation_interval, paired_difference, score_matrix, tac2008  # noqa: E402
-from common import ROOT  # noqa: E402
+from common import ROOT, in_tac2008_half  # noqa: E402
 
 from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 
 CACHE = ROOT / "runs" / "judge_out_of_sample"
 
 
-def topic_numbers(docs) -> list:
-    """Each TAC 2008 topic's number (D0801-A -> 1), read from its id."""
-    return [int(re.search(r"D08(\d\d)", d["topic"]).group(1)) for d in docs]
-
-
-def held_out(docs, human, parity: str) -> tuple:
-    """The topics of ``parity`` ("even" or "odd") and their rows of ``human``."""
-    keep = [k for k, n in enumerate(topic_numbers(docs)) if (n % 2 == 0) == (parity == "even")]
+def held_out(docs, human, half: str) -> tuple:
+    """The topics of ``half`` ("even" or "odd") and their rows of ``human``."""
+    keep = [k for k, d in enumerate(docs) if in_tac2008_half(d["topic"], half)]
     return [docs[k] for k in keep], human[keep]
 
 
@@ -92,8 +86,9 @@ def main(argv=None) -> int:
         judge, weights = judges[name]
         judged = "" if judge == "words" else f"_{weights_checksum(weights)}"
         cache = CACHE / f"{mode}_{name}{judged}_{args.topics}.npy".replace(" ", "_")
-        m[mode, name] = np.load(cache) if cache.exists() else judged_matrix(docs, mode, judge, weights)
-        np.save(cache, m[mode, name])
+        if not cache.exists():
+            np.save(cache, judged_matrix(docs, mode, judge, weights))
+        m[mode, name] = np.load(cache)
         a, b = m[mode, name], m[mode, "words"]
         diff = "" if name == "words" else (f"{paired_difference(a, b, human, summary_level)} / "
                                            f"{paired_difference(a, b, human, system_level)}")

@@ -49,7 +49,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common.py
 
-from common import DATA, ROOT, read_rows  # noqa: E402
+from common import DATA, ROOT, in_tac2008_half, read_rows  # noqa: E402
 
 SOURCES = {"realsumm": DATA / "realsumm" / "realsumm_dev.jsonl", "xsum": DATA / "rose" / "rose_xsum.jsonl",
            "samsum": DATA / "rose" / "rose_samsum.jsonl"}
@@ -243,7 +243,7 @@ def tac2008_rows(topics: str = "all") -> Tuple[list, int]:
     summaries = {r["example_id"]: r["references"] for r in read_rows(TAC2008 / "tac2008_pyramid.jsonl")}
     rows, left_out = [], 0
     for topic in read_rows(TAC2008 / "tac2008_scus.jsonl"):
-        if topics != "all" and int(topic["topic"][3:5]) % 2 != (topics == "odd"):
+        if not in_tac2008_half(topic["topic"], topics):
             continue
         texts = summaries[topic["topic"]]
         plain = [_plain(t) for t in texts]

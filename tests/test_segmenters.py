@@ -114,6 +114,13 @@ def test_length_batches():
     assert batches[0] == [2, 4]
 
 
+def test_length_batches_limit_padding():
+    # longest first: 10 and 9 share a batch (9 >= 0.75 x 10); 7 < 7.5 starts one; 4 < 0.75 x 7 another, with 3
+    lengths = [10, 9, 7, 4, 3]
+    assert _io.length_batches(lengths, max_items=8, max_tokens=1000, max_padding=0.25) == [[0, 1], [2], [3, 4]]
+    assert _io.length_batches(lengths, max_items=8, max_tokens=1000) == [[0, 1, 2, 3, 4]]
+
+
 # ---- the shipped models -------------------------------------------------------------------------
 
 MIN_F1 = {"transformer": 0.90, "bilstm": 0.84}  # on the first 5 GUM test documents; see scripts/train/eval_segmenter.py

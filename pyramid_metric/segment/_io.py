@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Dict, List, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from ..checksum import load_checked_weights, save_checked_weights, sha256_file  # noqa: F401  (re-exported)
 
@@ -36,15 +36,19 @@ def load_weights(name: str, directory: Union[str, os.PathLike, None] = None) -> 
                                 "train the model with scripts/train/segmenter.py")
 
 
-def length_batches(lengths: Sequence[int], max_items: int, max_tokens: int) -> List[List[int]]:
+def length_batches(lengths: Sequence[int], max_items: int, max_tokens: int,
+                   max_padding: Optional[float] = None) -> List[List[int]]:
     """Indices grouped into batches of similar length (longest first), each at most ``max_items``
-    sequences and about ``max_tokens`` padded tokens.  Used for batched inference."""
+    sequences and about ``max_tokens`` padded tokens.  With ``max_padding``, a sequence shorter than the
+    batch's longest by more than that share of it starts a new batch (less computed on padding).  Used for
+    batched inference."""
     order = sorted(range(len(lengths)), key=lambda i: -lengths[i])
     batches: List[List[int]] = []
     cur: List[int] = []
     cur_max = 0
     for i in order:
-        if cur and (len(cur) + 1 > max_items or cur_max * (len(cur) + 1) > max_tokens):
+        too_short = max_padding is not None and lengths[i] < (1.0 - max_padding) * cur_max
+        if cur and (len(cur) + 1 > max_items or cur_max * (len(cur) + 1) > max_tokens or too_short):
             batches.append(cur)
             cur, cur_max = [], 0
         cur.append(i)
@@ -66,6 +70,10 @@ def check_sentences(sentences, argument: str = "sentences") -> None:
                 raise TypeError(f"`{argument}[{i}][{j}]` must be a str token, got {type(w).__name__}")
 
 
+# inference batches: a sentence more than this share shorter than its batch's longest starts another batch
+MAX_PADDING = 0.25
+
+
 def example_probs(model, examples: Sequence, max_items: int = 64, max_tokens: int = 4096) -> List[List[float]]:
     """P(word begins an EDU) for prepared examples, in length-bucketed batches, without gradients."""
     import torch
@@ -74,7 +82,7 @@ def example_probs(model, examples: Sequence, max_items: int = 64, max_tokens: in
     model.eval()
     probs: List[List[float]] = [[] for _ in examples]
     with torch.inference_mode():
-        for batch in length_batches([ex.size for ex in examples], max_items, max_tokens):
+        for batch in length_batches([ex.size for ex in examples], max_items, max_tokens, MAX_PADDING):
             for b, lg in zip(batch, model([examples[b] for b in batch])):
                 probs[b] = torch.softmax(lg.float(), -1)[:, 1].tolist()
     model.train(was_training)

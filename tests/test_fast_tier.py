@@ -64,18 +64,22 @@ def test_default_explanation_lists_matched_and_missed_units(stub_segmenter):
 def test_human_scus_with_stub_matcher(stub_segmenter, stub_matcher):
     # SCUs "Thousands of homes lost power" (weight 4) and "A storm hit the coast" (weight 2). The summary
     # "Thousands of homes lost power after the storm." contains all 5 words of the first SCU (presence 1) and
-    # 2 of the 5 of the second (storm, the: 0.4).
-    # default scu_score="recall": each SCU earns weight x presence, (4 x 1 + 2 x 0.4) / 6 = 0.8
-    # scu_score="as-edus", credit="content": values 4 x 4 content words = 16 and 2 x 3 = 6;
-    # (16 x 1 + 6 x 0.4) / 22 = 18.4 / 22; with credit="unit" 0.8 again
+    # 2 of the 5 of the second (storm, the: 0.4).  A weight of 4 means four model summaries, whose SCUs words alone
+    # judge: presence="auto" squares it (SCU_WORDS_POWER = 2), 1 and 0.16.
+    # default scu_score="recall": each SCU earns weight x presence, (4 x 1 + 2 x 0.16) / 6 = 0.72
+    # scu_score="as-edus" credits the SCUs as reference EDUs, linear, credit="content": values 4 x 4 content words
+    # = 16 and 2 x 3 = 6; (16 x 1 + 6 x 0.4) / 22 = 18.4 / 22; with credit="unit" 0.8
     scus, weights = [["Thousands of homes lost power", "A storm hit the coast"]], [[4, 2]]
     summary = ["Thousands of homes lost power after the storm."]
     default = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher)
-    assert default.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([0.8])
+    assert default.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([0.72])
     content = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher, scu_score="as-edus")
     assert content.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([18.4 / 22])
     unit = PyramidScorer(segmenter=stub_segmenter, matcher=stub_matcher, scu_score="as-edus", credit="unit")
     assert unit.compute(summary, scus=scus, scu_weights=weights)["scores"] == pytest.approx([0.8])
+    # weights of 1: one model summary, not squared: (1 + 0.4) / 2
+    ones = default.compute(summary, scus=scus, scu_weights=[[1, 1]])["scores"]
+    assert ones == pytest.approx([0.7])
     # Hirao et al. (2018), Eq. 20-24 with given SCUs: binary credit g(phi >= t), t = 0.5 for the stub: the
     # summary's one EDU reaches the first SCU (1.0) but not the second (0.4): 4 / (4 + 2)
     hirao = PyramidScorer(method="hirao", segmenter=stub_segmenter, matcher=stub_matcher)

@@ -128,8 +128,10 @@ POWER = "Thousands of homes were without power."
 # by hand, content-word recall (the default matcher) of each text of D0999-A.pyr's SCU 2 "Homes lost power"
 # (weight 2) in POWER: label home, lost, power -> 2/3; contributor "Thousands of homes lost power" -> 3/4;
 # contributor '5,000 homes without "power"' (5, 000, home, without, power) -> 3/5; SCUs 1, 3, 4 share no
-# content word with POWER, nor do their contributors.  Presence p_2 = max(3/4, 3/5): the contributor said best.
-P2 = 3 / 4
+# content word with POWER, nor do their contributors.  Presence p_2 = max(3/4, 3/5): the contributor said best,
+# squared: the SCUs of several model summaries are judged by words alone, each text's presence raised to
+# SCU_WORDS_POWER = 2 (pyramid_metric/methods/reference.py).
+P2 = (3 / 4) ** 2
 
 
 @pytest.fixture(scope="module")
@@ -153,9 +155,9 @@ def test_scu_presence_is_its_best_contributors(duc_pyramid):
     (match,) = ex["matches"]
     assert match["unit"] == 1 and match["similarity"] == pytest.approx(P2)
     assert ex["pyramid"]["units"][1]["contributors"] == p.contributors()[1]
-    # the label alone: p_2 = 2/3
+    # the label alone: p_2 = (2/3)^2
     label_only = PyramidScorer().compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])
-    assert label_only["scores"][0] == pytest.approx(2 * (2 / 3) / 9, abs=1e-12)
+    assert label_only["scores"][0] == pytest.approx(2 * (2 / 3) ** 2 / 9, abs=1e-12)
 
 
 def test_without_contributors_the_best_reference_span_stands_in():
@@ -170,11 +172,12 @@ def test_without_contributors_the_best_reference_span_stands_in():
     # to its first and last shared content word; "A storm struck" is found whole in reference 1
     assert reference_spans(scus, refs) == ["homes", "storm struck"]
     scorer = PyramidScorer(matcher="recall")  # exact words, so the values below can be counted by hand
-    # POWER: label 1 of 3 content words (home) -> 1/3, span "homes" -> 1; p_1 = (1/3 + 1) / 2; SCU 2 absent
+    # POWER: label 1 of 3 content words (home) -> 1/3, span "homes" -> 1, each squared (two model summaries, or a
+    # weight of 2: SCU_WORDS_POWER); p_1 = ((1/3)^2 + 1) / 2; SCU 2 absent
     with_refs = scorer.compute([POWER], references=[refs], scus=[scus], scu_weights=[weights])
-    assert with_refs["scores"][0] == pytest.approx(1 * (1 / 3 + 1) / 2 / 3, abs=1e-12)
+    assert with_refs["scores"][0] == pytest.approx(1 * ((1 / 3) ** 2 + 1) / 2 / 3, abs=1e-12)
     label_only = scorer.compute([POWER], scus=[scus], scu_weights=[weights])
-    assert label_only["scores"][0] == pytest.approx(1 * (1 / 3) / 3, abs=1e-12)
+    assert label_only["scores"][0] == pytest.approx(1 * (1 / 3) ** 2 / 3, abs=1e-12)
 
 
 def test_modified_pyramid_score_normalises_by_maxsum_of_x(duc_pyramid):

@@ -210,7 +210,8 @@ def test_auto_presence_is_decided_by_the_number_of_references(refs, rule):
     for other in {"summary+sentence", "summary+sentence+bigram", "sentence+bigram", "sentence+order+bigram"} - {rule}:
         assert auto["scores"] != PyramidScorer(segmenter="sentence", presence=other).compute(summary, [refs])["scores"]
     assert ("presence:auto(1ref:mean(summary,best-sentence,best-sentence-bigram);"
-            "multiref:mean(best-sentence,in-order,best-sentence-bigram);scus:mean(summary,best-sentence))"
+            "multiref:mean(best-sentence,in-order,best-sentence-bigram);"
+            "scus:mean(summary,best-sentence)(several-models:^2))"
             ) in auto["signature"]
     assert PyramidConfig.from_signature(explicit["signature"]).presence == rule
 

@@ -63,7 +63,11 @@ pyramid machinery and changes where units come from and how credit is given:
    with people on RoSE's held-out XSum and SAMSum summaries and with TAC
    2008's human SCUs, but it also halves the credit of a faithful paraphrase
    and narrows the precision side's margin against a dump of the source, so
-   it is not the default yet.
+   it is not the default yet.  Given SCUs of several model summaries, which
+   words alone judge (the learned judge reads those of one), are sharpened
+   with k = ``SCU_WORDS_POWER`` = 2: an SCU is one fact, present or not, and
+   on TAC 2008's human pyramids k = 2 agrees better with NIST's pyramid scores
+   than k = 1 on either half of the topics (docs/studies/presence_power.md).
 
    **Short references are read in context.**  Under the
    default matcher ("soft") and ``presence="auto"``, a pyramid whose references
@@ -243,6 +247,9 @@ PRESENT = 0.5  # presence probability above which a reference is taken to expres
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'\u2019\u201d)]*\s*$")  # a unit that ends its sentence ("... season .")
 LEARNED_SHARE = 0.5  # a: the learned judge's share of a unit's presence (module docstring, 2)
 PRESENCE_POWER = 1  # under presence="auto", a unit's presence is raised to this power (module docstring, 2)
+# under presence="auto", the presence of a given SCU of several model summaries, read from words, is raised to this
+# power (module docstring, 2; docs/studies/presence_power.md, TAC 2008)
+SCU_WORDS_POWER = 2
 # The judge of short references (module docstring, 2): the contextual matcher's MiniLM layer and floor
 # chosen for them on GUMSum train (one one-sentence reference, human summary above a same-length lead), with
 # REALSumm's reference sentences as a check (docs/studies/contextual.md); matcher="context" keeps its own (5, 0.5).
@@ -667,6 +674,14 @@ class ReferencePyramidMethod(Method):
             return presence
         return presence ** PRESENCE_POWER
 
+    def _sharpened_scus(self, presence: np.ndarray, pyr: Pyramid) -> np.ndarray:
+        """Presence of given SCUs of several model summaries, read from words alone, raised to ``SCU_WORDS_POWER``
+        under ``presence="auto"`` (module docstring, 2); else unchanged."""
+        if (self.config.presence != "auto" or not isinstance(pyr, HumanSCUPyramid) or pyr.models() < 2
+                or self.reads_learned(pyr)):
+            return presence
+        return presence ** SCU_WORDS_POWER
+
     def reads_learned(self, pyr: Pyramid) -> bool:
         """Whether the learned judge reads this pyramid's units: ``judge="learned"``, or "auto" under the default
         judge (matcher "soft", presence "auto") for given English SCUs of one model summary (or weights of 1 when
@@ -742,8 +757,8 @@ class ReferencePyramidMethod(Method):
         presence = self._with_judge((whole + best) / 2, texts, summary, pyr)
         text_claims = lru_cache(maxsize=1)(lambda: read_claims(list(texts)))  # read once, if at all
         presence = self._where_confirmed(presence, text_claims, texts, summary, sentences)
-        return self._sharpened(self._unless_contradicted(presence, text_claims, summary, sentences,
-                                                         cap=SCU_CONTRADICTED_CAP))
+        checked = self._unless_contradicted(presence, text_claims, summary, sentences, cap=SCU_CONTRADICTED_CAP)
+        return self._sharpened_scus(self._sharpened(checked), pyr)
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         """The recall (the pyramid score) with its matches; a sentence said again is read once."""
@@ -834,7 +849,8 @@ PRESENCE_RULES = {"summary+sentence": "mean(summary,best-sentence)",
                   "sentence+bigram": "mean(best-sentence,bigram)",
                   "sentence+order+bigram": "mean(best-sentence,in-order,best-sentence-bigram)",
                   "auto": "auto(1ref:mean(summary,best-sentence,best-sentence-bigram);"
-                          "multiref:mean(best-sentence,in-order,best-sentence-bigram);scus:mean(summary,best-sentence))"}
+                          "multiref:mean(best-sentence,in-order,best-sentence-bigram);scus:mean(summary,best-sentence)"
+                          "(several-models:^2))"}
 _PRESENCE_OPTION = {v: k for k, v in PRESENCE_RULES.items()}
 
 register_method("refpyramid", ReferencePyramidMethod, help="the pyramid of the references' own EDUs, unmerged; "

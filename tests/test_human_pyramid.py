@@ -154,6 +154,7 @@ def test_scu_presence_is_its_best_contributors(duc_pyramid):
     ex = out["explanations"][0]
     (match,) = ex["matches"]
     assert match["unit"] == 1 and match["similarity"] == pytest.approx(P2)
+    assert any("raised to the power 2" in n for n in ex["notes"])
     assert ex["pyramid"]["units"][1]["contributors"] == p.contributors()[1]
     # the label alone: p_2 = (2/3)^2
     label_only = PyramidScorer().compute([POWER], scus=[p.labels()], scu_weights=[p.weights()])

@@ -67,7 +67,7 @@ pyramid machinery and changes where units come from and how credit is given:
    words alone judge (the learned judge reads those of one), are sharpened
    with k = ``SCU_WORDS_POWER`` = 2: an SCU is one fact, present or not, and
    on TAC 2008's human pyramids k = 2 agrees better with NIST's pyramid scores
-   than k = 1 on either half of the topics (docs/studies/presence_power.md).
+   than k = 1 on either half of the topics (docs/studies/scu_presence.md).
 
    **Short references are read in context.**  Under the
    default matcher ("soft") and ``presence="auto"``, a pyramid whose references
@@ -248,7 +248,7 @@ _ENDS_SENTENCE = re.compile(r"[.!?][\"'\u2019\u201d)]*\s*$")  # a unit that ends
 LEARNED_SHARE = 0.5  # a: the learned judge's share of a unit's presence (module docstring, 2)
 PRESENCE_POWER = 1  # under presence="auto", a unit's presence is raised to this power (module docstring, 2)
 # under presence="auto", the presence of a given SCU of several model summaries, read from words, is raised to this
-# power (module docstring, 2; docs/studies/presence_power.md, TAC 2008)
+# power (module docstring, 2; docs/studies/scu_presence.md, TAC 2008)
 SCU_WORDS_POWER = 2
 # The judge of short references (module docstring, 2): the contextual matcher's MiniLM layer and floor
 # chosen for them on GUMSum train (one one-sentence reference, human summary above a same-length lead), with
@@ -674,13 +674,15 @@ class ReferencePyramidMethod(Method):
             return presence
         return presence ** PRESENCE_POWER
 
+    def _squares_scus(self, pyr: Pyramid) -> bool:
+        """Whether the presence of ``pyr``'s given SCUs is raised to ``SCU_WORDS_POWER`` (module docstring, 2): under
+        ``presence="auto"``, SCUs of several model summaries, which words alone judge."""
+        return (self.config.presence == "auto" and isinstance(pyr, HumanSCUPyramid) and pyr.models() >= 2
+                and not self.reads_learned(pyr))
+
     def _sharpened_scus(self, presence: np.ndarray, pyr: Pyramid) -> np.ndarray:
-        """Presence of given SCUs of several model summaries, read from words alone, raised to ``SCU_WORDS_POWER``
-        under ``presence="auto"`` (module docstring, 2); else unchanged."""
-        if (self.config.presence != "auto" or not isinstance(pyr, HumanSCUPyramid) or pyr.models() < 2
-                or self.reads_learned(pyr)):
-            return presence
-        return presence ** SCU_WORDS_POWER
+        """Presence of given SCUs raised to ``SCU_WORDS_POWER`` where :meth:`_squares_scus`; else unchanged."""
+        return presence ** SCU_WORDS_POWER if self._squares_scus(pyr) else presence
 
     def reads_learned(self, pyr: Pyramid) -> bool:
         """Whether the learned judge reads this pyramid's units: ``judge="learned"``, or "auto" under the default
@@ -799,6 +801,10 @@ class ReferencePyramidMethod(Method):
             read, read_sentences = self._in_their_words(summary, sentences, judged_texts(pyr))
             result = score_human(pyr, summary, lambda texts: self._rule_presence(texts, read, read_sentences, pyr),
                                  self.config.scu_score, read)
+            if self._squares_scus(pyr):
+                result = replace(result, notes=result.notes + (
+                    f"each text's presence raised to the power {SCU_WORDS_POWER:g} (an SCU is said or not; SCUs of "
+                    f"several model summaries are read from words alone)",))
             if pyr.reference_pyramid is None or not summary.strip():
                 return result
             return with_reference_pyramid(result, self._recall(summary, pyr.reference_pyramid, sentences))

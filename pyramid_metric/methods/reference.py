@@ -680,10 +680,6 @@ class ReferencePyramidMethod(Method):
         return (self.config.presence == "auto" and isinstance(pyr, HumanSCUPyramid) and pyr.models() >= 2
                 and not self.reads_learned(pyr))
 
-    def _sharpened_scus(self, presence: np.ndarray, pyr: Pyramid) -> np.ndarray:
-        """Presence of given SCUs raised to ``SCU_WORDS_POWER`` where :meth:`_squares_scus`; else unchanged."""
-        return presence ** SCU_WORDS_POWER if self._squares_scus(pyr) else presence
-
     def reads_learned(self, pyr: Pyramid) -> bool:
         """Whether the learned judge reads this pyramid's units: ``judge="learned"``, or "auto" under the default
         judge (matcher "soft", presence "auto") for given English SCUs of one model summary (or weights of 1 when
@@ -759,8 +755,8 @@ class ReferencePyramidMethod(Method):
         presence = self._with_judge((whole + best) / 2, texts, summary, pyr)
         text_claims = lru_cache(maxsize=1)(lambda: read_claims(list(texts)))  # read once, if at all
         presence = self._where_confirmed(presence, text_claims, texts, summary, sentences)
-        checked = self._unless_contradicted(presence, text_claims, summary, sentences, cap=SCU_CONTRADICTED_CAP)
-        return self._sharpened_scus(self._sharpened(checked), pyr)
+        return self._sharpened(self._unless_contradicted(presence, text_claims, summary, sentences,
+                                                         cap=SCU_CONTRADICTED_CAP))
 
     def _score_one(self, summary: str, pyr: Pyramid, sentences: Optional[Sequence[str]] = None) -> ScoreResult:
         """The recall (the pyramid score) with its matches; a sentence said again is read once."""
@@ -799,9 +795,14 @@ class ReferencePyramidMethod(Method):
     def _recall(self, summary: str, pyr: Pyramid, sentences: Sequence[str]) -> ScoreResult:
         if isinstance(pyr, HumanSCUPyramid):  # given human SCUs (methods/human.py)
             read, read_sentences = self._in_their_words(summary, sentences, judged_texts(pyr))
-            result = score_human(pyr, summary, lambda texts: self._rule_presence(texts, read, read_sentences, pyr),
-                                 self.config.scu_score, read)
-            if self._squares_scus(pyr):
+            squared = self._squares_scus(pyr)  # each text's presence raised to SCU_WORDS_POWER (docstring, 2)
+
+            def presence(texts):
+                p = self._rule_presence(texts, read, read_sentences, pyr)
+                return p ** SCU_WORDS_POWER if squared else p
+
+            result = score_human(pyr, summary, presence, self.config.scu_score, read)
+            if squared:
                 result = replace(result, notes=result.notes + (
                     f"each text's presence raised to the power {SCU_WORDS_POWER:g} (an SCU is said or not; SCUs of "
                     f"several model summaries are read from words alone)",))

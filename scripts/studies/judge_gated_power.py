@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
 import os
 import re
 import runpy
@@ -45,14 +44,16 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))  # scripts/: common.py
 
-from claims_agreement import one_reference_set, paired_difference, rose_rows  # noqa: E402
+from claims_agreement import paired_difference  # noqa: E402
 from gumsum_leave_one_out import single_reference_rows, split_rows  # noqa: E402
+from presence_judge import scored_sets  # noqa: E402
 
 from pyramid_metric.methods import reference  # noqa: E402
 from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 from pyramid_metric.scoring import capped  # noqa: E402
 
 ROOT = HERE.parents[1]
+WEIGHTS = ROOT / "pyramid_metric" / "match" / "weights"  # presence.json lists the judge's held-out documents
 JUDGED = 0.8  # "p^2 unless judged": the judge's probability from which a unit keeps its linear credit
 
 
@@ -77,26 +78,30 @@ RULES = {
 
 class Recorder:
     """Patches the default's presence (``ReferencePyramidMethod._summary_presence``) to record, for every summary
-    scored, each unit's presence, whether the summary contradicts it, and the learned judge's probability; with
-    ``rule`` set, the presence of pyramids read in context is that rule's."""
+    scored, each unit's presence, whether the summary contradicts it (the contradiction check lowered it: its
+    ``_unless_contradicted`` input against the result), and the learned judge's probability; with ``rule`` set, the
+    presence of pyramids read in context is that rule's."""
 
     def __init__(self):
-        self.records, self.rule = [], None
+        self.records, self.rule, self.before = [], None, None
 
     @contextlib.contextmanager
     def patched(self, rule=None):
         method = reference.ReferencePyramidMethod
-        presence, recall = method._summary_presence, method._recall
+        presence, recall, check = method._summary_presence, method._recall, method._unless_contradicted
         recorder = self
 
+        def unless_contradicted(self, before, *args, **kwargs):
+            if recorder.before is None:  # the first check of a summary's units: their presence before the cap
+                recorder.before = before
+            return check(self, before, *args, **kwargs)
+
         def summary_presence(self, pyr, summary, sentences):
+            recorder.before = None
             p = presence(self, pyr, summary, sentences)
             texts = [u.text for u in pyr.units]
-            before = self._where_confirmed(self._with_judge(self._word_presence(pyr, summary, sentences), texts,
-                                                            summary, pyr),
-                                           lambda: self._edu_claims(pyr), texts, summary, sentences)
             said = np.asarray(reference.learned_judge().presence(texts, summary), dtype=float)
-            unit = {"p": p, "contradicted": p < before - 1e-9, "said": said, "pyr": pyr,
+            unit = {"p": p, "contradicted": p < recorder.before - 1e-9, "said": said, "pyr": pyr,
                     "short": self.judge(pyr) is not self.matcher}
             recorder.records[-1] = unit
             return RULES[rule](unit) if rule and unit["short"] else p
@@ -109,10 +114,11 @@ class Recorder:
             return result
 
         method._summary_presence, method._recall = summary_presence, recall_one
+        method._unless_contradicted = unless_contradicted
         try:
             yield self
         finally:
-            method._summary_presence, method._recall = presence, recall
+            method._summary_presence, method._recall, method._unless_contradicted = presence, recall, check
 
 
 def rescored(records, rule) -> np.ndarray:
@@ -128,19 +134,13 @@ def rescored(records, rule) -> np.ndarray:
     return np.array(out)
 
 
-def held_out_rose(name: str):
-    with open(ROOT / "pyramid_metric" / "match" / "weights" / "presence.json", encoding="utf-8") as f:
-        ids = set(json.load(f)["held_out"])
-    return one_reference_set([r for r in rose_rows(name) if f"{name}:{r['example_id']}" in ids])
-
-
 def rose_matrices(recorder: Recorder) -> dict:
     """set -> (human matrix, {rule: score matrix}) on the held-out RoSE documents."""
     from pyramid_metric import PyramidScorer
 
-    out = {}
+    out, held_out = {}, scored_sets(WEIGHTS, 0)
     for name in ("xsum", "samsum"):
-        docs, human = held_out_rose(name)
+        docs, human = held_out[f"RoSE {name} (held out)"]
         n = len(docs[0]["summaries"])
         recorder.records = []
         with recorder.patched():

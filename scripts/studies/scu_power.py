@@ -21,7 +21,6 @@ from k = 1 with a 95% interval from resampling documents.  Results: docs/studies
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -31,14 +30,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))  # scripts/: common.py
 
-from claims_agreement import (one_reference_set, paired_difference, realsumm_dev, rose_rows,  # noqa: E402
-                              score_matrix, tac2008)
+from claims_agreement import paired_difference, realsumm_dev, score_matrix, tac2008  # noqa: E402
 from common import in_tac2008_half  # noqa: E402
+from presence_judge import scored_sets  # noqa: E402
 
 from pyramid_metric.metaeval import summary_level, system_level  # noqa: E402
 from pyramid_metric.methods import reference  # noqa: E402
 
 ROOT = HERE.parents[1]
+WEIGHTS = ROOT / "pyramid_metric" / "match" / "weights"  # presence.json lists the judge's held-out documents
 POWERS = (1.0, 1.5, 2.0, 3.0)
 
 
@@ -46,14 +46,14 @@ def human_scu_scores(docs, power: float, one_model: bool) -> np.ndarray:
     """The human-SCU mode's score matrix with ``SCU_WORDS_POWER`` = ``power``; ``one_model``: applied to the SCUs
     of one model summary too."""
     method = reference.ReferencePyramidMethod
-    kept_power, kept_rule = reference.SCU_WORDS_POWER, method._sharpened_scus
+    kept_power, kept_rule = reference.SCU_WORDS_POWER, method._squares_scus
     reference.SCU_WORDS_POWER = power
     if one_model:
-        method._sharpened_scus = lambda self, presence, pyr: presence ** power
+        method._squares_scus = lambda self, pyr: isinstance(pyr, reference.HumanSCUPyramid)
     try:
         return score_matrix(docs, "human SCUs")
     finally:
-        reference.SCU_WORDS_POWER, method._sharpened_scus = kept_power, kept_rule
+        reference.SCU_WORDS_POWER, method._squares_scus = kept_power, kept_rule
 
 
 def rows_table(name: str, human: np.ndarray, default: np.ndarray, by_power: dict) -> None:
@@ -63,12 +63,6 @@ def rows_table(name: str, human: np.ndarray, default: np.ndarray, by_power: dict
         diff = paired_difference(m, by_power[1.0], human, summary_level, 4) if k != 1.0 else ""
         print(f"| {name}, human SCUs, k = {k:g} | {summary_level(m, human, 'pearson'):.4f} / "
               f"{system_level(m, human, 'pearson'):.4f} | {diff} |", flush=True)
-
-
-def held_out_rose(name: str):
-    with open(ROOT / "pyramid_metric" / "match" / "weights" / "presence.json", encoding="utf-8") as f:
-        ids = set(json.load(f)["held_out"])
-    return one_reference_set([r for r in rose_rows(name) if f"{name}:{r['example_id']}" in ids])
 
 
 def main() -> None:
@@ -87,8 +81,9 @@ def main() -> None:
         rows = np.array([in_tac2008_half(d["topic"], half) for d in docs])
         rows_table(f"TAC 2008, {half} topics", human[rows], default[rows], {k: m[rows] for k, m in by_power.items()})
     if args.one_model:
-        for name, (docs, human) in (("RoSE XSum, held out", held_out_rose("xsum")),
-                                    ("RoSE SAMSum, held out", held_out_rose("samsum")),
+        held_out = scored_sets(WEIGHTS, 0)
+        for name, (docs, human) in (("RoSE XSum, held out", held_out["RoSE xsum (held out)"]),
+                                    ("RoSE SAMSum, held out", held_out["RoSE samsum (held out)"]),
                                     ("REALSumm dev", realsumm_dev())):
             rows_table(name, human, score_matrix(docs, "default"),
                        {k: human_scu_scores(docs, k, True) for k in POWERS})

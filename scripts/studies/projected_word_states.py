@@ -158,7 +158,7 @@ def train(pairs, rank: int, epochs: int, objective: str, floor: float):
             u, u_mask, s, s_mask, barred, labels = batch_tensors([pairs[i] for i in flat])
             p = presence(torch.eye(384) + a @ b.T, u, u_mask, s, s_mask, barred, floor)
             bce = torch.nn.functional.binary_cross_entropy_with_logits(alpha * (p - beta), labels)
-            loss = bce if objective == "labels" else 0.1 * bce + _minus_summary_r(p, labels, groups, pairs, flat)
+            loss = bce if objective == "labels" else 0.1 * bce + _minus_summary_r(p, labels, groups, pairs)
             loss = loss + 1e-3 * (a.pow(2).sum() + b.pow(2).sum())
             optimizer.zero_grad()
             loss.backward()
@@ -166,7 +166,7 @@ def train(pairs, rank: int, epochs: int, objective: str, floor: float):
     return (torch.eye(384) + a @ b.T).detach()
 
 
-def _minus_summary_r(p, labels, groups, pairs, flat):
+def _minus_summary_r(p, labels, groups, pairs):
     """Minus the mean over documents of the Pearson r between summaries' mean presence and their ACU recall."""
     import torch
 
@@ -187,12 +187,12 @@ def _minus_summary_r(p, labels, groups, pairs, flat):
 def projected(w):
     """The default's judge of short references reads its word vectors through ``w`` (both sides)."""
     original = AlignMatcher._passage_words
-    matrix = None if w is None else w.numpy().astype(np.float32)
+    matrix = w.numpy().astype(np.float32)
     layer = short_reference_matcher().layer
 
     def passage_words(self, passages, units):
         out = original(self, passages, units)
-        if matrix is not None and isinstance(self, ContextMatcher) and self.layer == layer:
+        if isinstance(self, ContextMatcher) and self.layer == layer:
             for words in out:
                 for w_ in words:
                     v = w_.vectors @ matrix

@@ -5,7 +5,13 @@ Measures ``predict_begins`` on gold-tokenized sentences of GUM test (the
 model alone, batched), and ``segment_many`` on the rebuilt raw documents
 (spaCy parsing included, for reference).  One warm-up pass first.
 
+With ``--short-references``, instead: ``segment_many`` on the one-sentence references the default reads in
+context (RoSE XSum's references and GUMSum dev's human summaries, a new process's parses, as a cold scoring run
+meets them), its seconds, and how many EDUs it finds in a reference by the reference's length in words (whether a
+short sentence could go without the segmenter).
+
     python scripts/bench/segmenters.py --threads 2
+    python scripts/bench/segmenters.py --short-references
 """
 from __future__ import annotations
 
@@ -31,12 +37,17 @@ def main(argv=None) -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--no-plain", action="store_true", help="skip the raw-text (spaCy included) measurement")
+    ap.add_argument("--short-references", action="store_true",
+                    help="time the transformer on one-sentence references and count their EDUs by length")
     args = ap.parse_args(argv)
 
     import torch
 
     torch.set_num_threads(args.threads)
     from pyramid_metric.segment import data, get_segmenter
+
+    if args.short_references:
+        return short_references(get_segmenter("transformer"))
 
     docs = data.read_disrpt(args.file)
     sents = [s.tokens for s in data.sentences_of(docs)]
@@ -61,6 +72,27 @@ def main(argv=None) -> int:
             seg.segment_many(texts)
             row["plain_text_tokens_per_s_spacy_cached"] = round(n_tok / (time.perf_counter() - t0))
         print(json.dumps(row), flush=True)
+    return 0
+
+
+def short_references(seg) -> int:
+    """Seconds of ``segment_many`` on the one-sentence references of RoSE XSum and GUMSum dev, and their EDUs by
+    length in words."""
+    with open(DATA / "rose" / "rose_xsum.jsonl", encoding="utf-8") as f:
+        refs = [json.loads(line)["reference"] for line in f]
+    with open(DATA / "gumsum" / "gumsum_dev.jsonl", encoding="utf-8") as f:
+        refs += [s for line in f for s in json.loads(line)["summaries"]]
+    seg.segment_many(refs[:4])  # models loaded
+    t0 = time.perf_counter()
+    edus = [len(d) for d in seg.segment_many(refs)]
+    print(f"{len(refs)} one-sentence references: segment_many {time.perf_counter() - t0:.1f} s\n")
+    print("| words | references | left whole | EDUs, mean |\n|---|---|---|---|")
+    lengths = [len(r.split()) for r in refs]
+    for lo, hi in ((0, 15), (15, 20), (20, 25), (25, 30), (30, 40), (40, None)):
+        kept = [k for k, n in zip(edus, lengths) if n >= lo and (hi is None or n < hi)]
+        if kept:
+            print(f"| {lo}-{hi - 1 if hi else ''} | {len(kept)} | {sum(k == 1 for k in kept) / len(kept):.0%} | "
+                  f"{sum(kept) / len(kept):.2f} |")
     return 0
 
 
